@@ -1,0 +1,13 @@
+import 'reflect-metadata';
+import { loadConfig } from '../../../libs/config/src';
+import { checkPostgres, checkRedis, forceExitAfter, runMain } from '../../../libs/observability/src';
+import { createApiApp } from './create-api-app';
+
+runMain(async () => {
+  const config = loadConfig();
+  await checkPostgres(config);
+  await checkRedis(config);
+  const app = await createApiApp(config);
+  forceExitAfter(config.shutdownTimeoutMs);
+  await app.listen({ port: config.port, host: config.host });
+});

@@ -1,0 +1,38 @@
+import type { DataSource } from 'typeorm';
+import { loadConfig, type AppConfig } from '../../../libs/config/src';
+import { createDataSource } from '../../../libs/database/src';
+import { EventSchemaRegistry, createEventStore, type EventStore } from '../../../libs/event-store/src';
+
+/** What CLI commands work with, opened lazily and closed once at the end. */
+export class CliContext {
+  readonly config: AppConfig = loadConfig();
+  private ds: DataSource | null = null;
+  private es: EventStore | null = null;
+
+  async dataSource(): Promise<DataSource> {
+    if (!this.ds) {
+      this.ds = createDataSource(this.config.databaseUrl, 4);
+      await this.ds.initialize();
+    }
+    return this.ds;
+  }
+
+  eventStore(): EventStore {
+    this.es ??= createEventStore(this.config, new EventSchemaRegistry());
+    return this.es;
+  }
+
+  async close(): Promise<void> {
+    await this.es?.close();
+    await this.ds?.destroy();
+  }
+}
+
+/** Prints with BigInt values as strings. */
+export function toJson(value: unknown, space?: number): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), space);
+}
+
+export class CliUsageError extends Error {
+  override readonly name = 'CliUsageError';
+}

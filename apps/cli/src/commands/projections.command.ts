@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { SingleBar, Presets } from 'cli-progress';
+import { ProjectionRebuilder, projectionStatus } from '../../../../libs/projection-engine/src';
+import { formatPosition } from '../../../../libs/event-store/src';
+import { ALL_PROJECTORS } from '../../../../projections';
+import { CliContext, CliUsageError, toJson } from '../cli-context';
+
+export function registerProjections(program: Command, run: (fn: (ctx: CliContext) => Promise<void>) => Promise<void>, json: () => boolean): void {
+  const projections = program.command('projections').description('read models built from the event feed');
+
+  projections
+    .command('status')
+    .description("each projection's checkpoint position, lag (events behind) and owner")
+    .action(() =>
+      run(async (ctx) => {
+        const status = await projectionStatus(await ctx.dataSource(), ctx.eventStore(), ALL_PROJECTORS);
+        if (json()) {
+          process.stdout.write(toJson(status) + '\n');
+          return;
+        }
+        const rows = status.map((s) => [s.name, s.position, String(s.eventsApplied), s.lag === null ? '?' : String(s.lag), s.owner ?? '-', s.updatedAt ?? '-']);
+        const header = ['projection', 'position', 'applied', 'lag', 'owner', 'updated'];
+        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+        for (const r of [header, ...rows]) process.stdout.write(r.map((c, i) => c.padEnd(widths[i])).join('  ') + '\n');
+      }),
+    );
+
+  projections
+    .command('rebuild')
+    .argument('<name>', 'projection name (see projections status)')
+    .description('replay a projection from position zero into fresh tables, then swap them in (the API keeps serving)')
+    .action((name: string) =>
+      run(async (ctx) => {
+        const projector = ALL_PROJECTORS.find((p) => p.name === name);
+        if (!projector) throw new CliUsageError(`unknown projection "${name}"; known: ${ALL_PROJECTORS.map((p) => p.name).join(', ')}`);
+        const bar = !json() && process.stderr.isTTY ? new SingleBar({ format: `${name} [{bar}] {percentage}% {value}/{total} events | {eta_formatted} left`, stream: process.stderr }, Presets.shades_classic) : null;
+        let started = false;
+        const result = await new ProjectionRebuilder(await ctx.dataSource(), ctx.eventStore(), ctx.config.projectionBatchSize * 5).rebuild(projector, (p) => {
+          if (!bar) return;
+          if (!started) {
+            bar.start(p.total, 0);
+            started = true;
+          }
+          bar.setTotal(p.total);
+          bar.update(p.applied);
+        });
+        bar?.stop();
+        const summary = { ...result, position: formatPosition(result.position) };
+        if (json()) process.stdout.write(toJson(summary) + '\n');
+        else process.stdout.write(`rebuilt ${name}: ${result.eventsRead} events in ${result.durationMs} ms (${result.eventsPerSecond}/s), now at ${summary.position}\n`);
+      }),
+    );
+}

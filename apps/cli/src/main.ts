@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../../../libs/config/src';
+import { CliContext, CliUsageError } from './cli-context';
+import { registerDb } from './commands/db.command';
+import { registerEventsTail } from './commands/events-tail.command';
+import { registerProjections } from './commands/projections.command';
+
+/**
+ * The administration CLI: `npm run --silent cli -- <command>`. With --json a command prints
+ * exactly one JSON document on stdout; errors go to stderr with a non-zero exit code.
+ */
+const program = new Command('cli')
+  .description('AI visibility service administration')
+  .option('--json', 'print one JSON document on stdout')
+  .exitOverride()
+  .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+const json = () => Boolean(program.opts<{ json?: boolean }>().json);
+
+async function run(fn: (ctx: CliContext) => Promise<void>): Promise<void> {
+  let ctx: CliContext | null = null;
+  try {
+    ctx = new CliContext();
+    await fn(ctx);
+  } catch (error) {
+    if (error instanceof ConfigError) for (const p of error.problems) process.stderr.write(`configuration error: ${p}\n`);
+    else if (error instanceof CliUsageError) process.stderr.write(`error: ${error.message}\n`);
+    else process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
+    process.exitCode = error instanceof CliUsageError ? 2 : 1;
+  } finally {
+    await ctx?.close().catch(() => undefined);
+  }
+}
+
+registerDb(program, run, json);
+registerEventsTail(program, run);
+registerProjections(program, run, json);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+    return;
+  }
+  process.stderr.write(`error: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+});

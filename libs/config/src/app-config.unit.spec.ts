@@ -1,0 +1,39 @@
+import { ConfigError, loadConfig, redact } from './app-config';
+
+describe('loadConfig', () => {
+  it('gives local defaults when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/ai_visibility',
+      redisUrl: 'redis://127.0.0.1:6379',
+      eventStore: 'postgres',
+      webhookAllowPrivateUrls: false,
+    });
+  });
+
+  it('reports every bad value at once, one line each, naming the variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', EVENT_STORE: 'kafka', WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(5);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
+      ['DATABASE_URL', 'EVENT_STORE', 'PORT', 'REDIS_URL', 'WEBHOOK_ALLOW_PRIVATE_URLS'].sort(),
+    );
+  });
+
+  it('requires EVENTSTORE_URL when EVENT_STORE=eventstoredb', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_URL: required/);
+    expect(loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false' }).eventStoreUrl).toContain('esdb://');
+  });
+
+  it('never prints a password', () => {
+    expect(redact('postgres://u:secret@h:5432/d')).toBe('postgres://u:***@h:5432/d');
+    expect(() => loadConfig({ DATABASE_URL: 'http://u:secret@h/d' })).toThrow(/\*\*\*/);
+  });
+});

@@ -1,0 +1,6 @@
+import { CreateEventStore1763700000000 } from '../../event-store/src';
+import { CreateProjectionCheckpoints1763700000100 } from '../../projection-engine/src';
+import { CreateEventTypeCounts1763700000200 } from '../../../projections';
+
+/** Every migration of the service, in order. Each module owns its own; this list composes them. */
+export const ALL_MIGRATIONS = [CreateEventStore1763700000000, CreateProjectionCheckpoints1763700000100, CreateEventTypeCounts1763700000200];

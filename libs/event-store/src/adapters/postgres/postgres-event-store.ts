@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import type { EventStore, ReadAllOptions, ReadAllResult, SubscribeOptions, Subscription } from '../../event-store.port';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../../event-store.errors';
+import {
+  START,
+  comparePositions,
+  type AppendResult,
+  type EventToAppend,
+  type ExpectedRevision,
+  type FeedPosition,
+  type RecordedEvent,
+} from '../../event.types';
+import type { EventSchemaRegistry } from '../../upcasting/event-schema-registry';
+import { runSubscription } from '../../subscription/run-subscription';
+import { FeedNotifier } from './feed-notifier';
+
+export interface PostgresEventStoreOptions {
+  /** Pool used for appends and reads. */
+  pool: Pool;
+  /** Connection string for the dedicated LISTEN connection (live following). */
+  connectionString: string;
+  registry: EventSchemaRegistry;
+  /** Polling interval when no notification arrives (fallback for missed notifications). */
+  pollIntervalMs?: number;
+  /** End the pool on close (true when the store created it). */
+  ownsPool?: boolean;
+}
+
+const MAX_BIGINT = 9223372036854775807n;
+
+interface EventRow {
+  global_position: string;
+  tx: string;
+  stream_id: string;
+  stream_position: string;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+const SELECT_COLUMNS = `global_position, transaction_id::text AS tx, stream_id, stream_position, event_id, type,
+  schema_version, data, metadata, recorded_at`;
+
+/** Inserts the events of one append; `$1` stream, `$2` count, `$3..$7` arrays; joined to CTE `s(revision)`. */
+const INSERT_EVENTS = `
+INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+SELECT $1, s.revision - $2 + e.ord, e.id, e.type, e.v, e.data::jsonb, e.meta::jsonb
+FROM s, unnest($3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[]) WITH ORDINALITY AS e(id, type, v, data, meta, ord)
+RETURNING global_position, stream_position, transaction_id::text AS tx`;
+
+/** One statement per expectation: the stream row is claimed and the events inserted atomically. */
+const APPEND_SQL: Record<ExpectedRevision['kind'], string> = {
+  any: `WITH s AS (
+    INSERT INTO event_streams AS t (stream_id, revision) VALUES ($1, $2 - 1)
+    ON CONFLICT (stream_id) DO UPDATE SET revision = t.revision + $2
+    RETURNING revision) ${INSERT_EVENTS}`,
+  no_stream: `WITH s AS (
+    INSERT INTO event_streams (stream_id, revision) VALUES ($1, $2 - 1)
+    ON CONFLICT (stream_id) DO NOTHING
+    RETURNING revision) ${INSERT_EVENTS}`,
+  stream_exists: `WITH s AS (
+    UPDATE event_streams AS t SET revision = t.revision + $2 WHERE t.stream_id = $1
+    RETURNING revision) ${INSERT_EVENTS}`,
+  exact: `WITH s AS (
+    UPDATE event_streams AS t SET revision = t.revision + $2 WHERE t.stream_id = $1 AND t.revision = $8
+    RETURNING revision) ${INSERT_EVENTS}`,
+};
+
+/**
+ * The PostgreSQL event store.
+ *
+ * Global feed order is (transaction id, global position), and a read returns only events of
+ * transactions older than the oldest transaction still in flight (`pg_snapshot_xmin`), so an
+ * event whose transaction commits late, with a lower sequence number, is never skipped: it is
+ * not readable until every transaction that started before it has ended. Each append is one
+ * statement (its own transaction), so a stream's order and the feed order agree.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly notifier: FeedNotifier;
+  private readonly pollIntervalMs: number;
+
+  constructor(private readonly options: PostgresEventStoreOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.notifier = new FeedNotifier(options.pool, options.connectionString);
+  }
+
+  async appendToStream(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return this.appendNothing(streamId, expected);
+    const ids: string[] = [];
+    const types: string[] = [];
+    const versions: number[] = [];
+    const data: string[] = [];
+    const metadata: string[] = [];
+    for (const e of events) {
+      const schemaVersion = e.metadata?.schemaVersion ?? this.options.registry.currentVersion(e.type);
+      ids.push(e.eventId ?? randomUUID());
+      types.push(e.type);
+      versions.push(schemaVersion);
+      data.push(JSON.stringify(e.data));
+      metadata.push(JSON.stringify({ ...e.metadata, schemaVersion }));
+    }
+    const params: unknown[] = [streamId, events.length, ids, types, versions, data, metadata];
+    if (expected.kind === 'exact') params.push(expected.revision.toString());
+    const result = await this.options.pool.query<{ global_position: string; stream_position: string; tx: string }>(
+      APPEND_SQL[expected.kind],
+      params,
+    );
+    if (result.rows.length === 0) {
+      throw new WrongExpectedRevisionError(streamId, expected, await this.streamRevision(streamId));
+    }
+    let last = result.rows[0];
+    for (const row of result.rows) if (BigInt(row.global_position) > BigInt(last.global_position)) last = row;
+    this.notifier.signal();
+    return {
+      nextExpectedRevision: BigInt(last.stream_position),
+      position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) },
+    };
+  }
+
+  private async appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
+    const actual = await this.streamRevision(streamId);
+    const ok =
+      expected.kind === 'any' ||
+      (expected.kind === 'no_stream' && actual === null) ||
+      (expected.kind === 'stream_exists' && actual !== null) ||
+      (expected.kind === 'exact' && actual === expected.revision);
+    if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
+    return { nextExpectedRevision: actual ?? -1n, position: await this.headPosition() };
+  }
+
+  async streamRevision(streamId: string): Promise<bigint | null> {
+    const r = await this.options.pool.query<{ revision: string }>('SELECT revision FROM event_streams WHERE stream_id = $1', [streamId]);
+    return r.rows.length ? BigInt(r.rows[0].revision) : null;
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: bigint; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    const r = await this.options.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2
+       ORDER BY stream_position LIMIT $3`,
+      [streamId, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+    );
+    return r.rows.map((row) => this.toRecorded(row));
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+    const after = options.after ?? START;
+    const limit = options.limit ?? 1000;
+    const filter = options.eventTypes ? 'AND type = ANY($4::text[])' : '';
+    const params: unknown[] = [after.commit.toString(), after.prepare.toString(), limit];
+    if (options.eventTypes) params.push(options.eventTypes);
+    // The horizon is read in the same statement (same snapshot) as the events.
+    const r = await this.options.pool.query<EventRow & { horizon: string }>(
+      `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+       SELECT ${SELECT_COLUMNS}, h.xmin::text AS horizon
+       FROM h LEFT JOIN LATERAL (
+         SELECT * FROM events
+         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+           AND transaction_id < h.xmin ${filter}
+         ORDER BY transaction_id, global_position
+         LIMIT $3) e ON true`,
+      params,
+    );
+    const horizon = BigInt(r.rows[0].horizon);
+    const rows = r.rows[0].event_id === null ? [] : r.rows;
+    const events = rows.map((row) => this.toRecorded(row));
+    if (events.length === limit) {
+      return { events, next: events[events.length - 1].position, endOfFeed: false };
+    }
+    // Every transaction below the horizon has ended and its events were visible to this read:
+    // the feed can continue past all of them, including the ones the type filter left out.
+    const pastHorizon: FeedPosition = { commit: horizon - 1n, prepare: MAX_BIGINT };
+    const lastRead = events.length ? events[events.length - 1].position : after;
+    const next = comparePositions(pastHorizon, lastRead) > 0 ? pastHorizon : lastRead;
+    return { events, next, endOfFeed: true };
+  }
+
+  async headPosition(): Promise<FeedPosition> {
+    const r = await this.options.pool.query<{ tx: string; global_position: string }>(
+      `SELECT transaction_id::text AS tx, global_position FROM events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return r.rows.length ? { commit: BigInt(r.rows[0].tx), prepare: BigInt(r.rows[0].global_position) } : START;
+  }
+
+  /** Exact number of readable events after a position, counted up to `cap`. */
+  async countEventsAfter(position: FeedPosition, cap = 10_000_000): Promise<number> {
+    const r = await this.options.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM events
+         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot()) LIMIT $3) t`,
+      [position.commit.toString(), position.prepare.toString(), cap],
+    );
+    return Number(r.rows[0].n);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    return runSubscription(this, this.notifier, { pollIntervalMs: this.pollIntervalMs, ...options });
+  }
+
+  async ping(): Promise<void> {
+    let client: PoolClient | undefined;
+    try {
+      client = await this.options.pool.connect();
+      await client.query('SELECT 1 FROM event_streams LIMIT 1');
+    } catch (error) {
+      throw new EventStoreUnavailableError(`PostgreSQL event store unreachable: ${(error as Error).message}`);
+    } finally {
+      client?.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.notifier.close();
+    if (this.options.ownsPool) await this.options.pool.end();
+  }
+
+  private toRecorded(row: EventRow): RecordedEvent {
+    const { data, version } = this.options.registry.upcast(row.type, row.schema_version, row.data);
+    const globalPosition = BigInt(row.global_position);
+    return {
+      eventId: row.event_id,
+      type: row.type,
+      data,
+      metadata: { ...row.metadata, schemaVersion: version },
+      streamId: row.stream_id,
+      streamPosition: BigInt(row.stream_position),
+      globalPosition,
+      position: { commit: BigInt(row.tx), prepare: globalPosition },
+      recordedAt: row.recorded_at,
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Pool } from 'pg';
+import { APP_CONFIG, type AppConfig } from '../../config/src';
+import { EVENT_STORE, type EventStore } from './event-store.port';
+import { EventSchemaRegistry } from './upcasting/event-schema-registry';
+import { PostgresEventStore } from './adapters/postgres';
+import { EventStoreDbEventStore } from './adapters/eventstoredb';
+
+/** Builds the configured adapter (EVENT_STORE=postgres | eventstoredb). */
+export function createEventStore(config: AppConfig, registry: EventSchemaRegistry): EventStore {
+  if (config.eventStore === 'eventstoredb') {
+    return new EventStoreDbEventStore({ connectionString: config.eventStoreUrl!, registry });
+  }
+  const pool = new Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
+  pool.on('error', () => undefined); // idle client errors surface on the next query
+  return new PostgresEventStore({
+    pool,
+    ownsPool: true,
+    connectionString: config.databaseUrl,
+    registry,
+    pollIntervalMs: config.projectionPollMs,
+  });
+}
+
+class EventStoreCloser implements OnApplicationShutdown {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}
+
+/** Provides EVENT_STORE and the shared EventSchemaRegistry (modules register their upcasters on it). */
+@Global()
+@Module({
+  providers: [
+    { provide: EventSchemaRegistry, useFactory: () => new EventSchemaRegistry() },
+    { provide: EVENT_STORE, inject: [APP_CONFIG, EventSchemaRegistry], useFactory: createEventStore },
+    EventStoreCloser,
+  ],
+  exports: [EVENT_STORE, EventSchemaRegistry],
+})
+export class EventStoreModule {}

@@ -1,0 +1,54 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import type { Redis } from 'ioredis';
+import { register } from 'prom-client';
+import { EVENT_STORE, type EventStore } from '../../event-store/src';
+import { REDIS } from '../../redis/src';
+
+/** Liveness, readiness and Prometheus metrics: unauthenticated, outside /api/v1. */
+@Controller()
+export class OperationsController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly db: TypeOrmHealthIndicator,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  /** The process is alive and serving. */
+  @Get('health')
+  alive(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** The process can do its work: PostgreSQL, Redis and the event store answer. */
+  @Get('ready')
+  @HealthCheck()
+  ready() {
+    return this.health.check([
+      () => this.db.pingCheck('database').withTimeout(2000),
+      () =>
+        this.indicators
+          .check('redis')
+          .attempt(async () => {
+            await this.redis.ping();
+          })
+          .withTimeout(2000),
+      () =>
+        this.indicators
+          .check('eventStore')
+          .attempt(async () => {
+            await this.store.ping();
+            return { kind: this.store.kind };
+          })
+          .withTimeout(3000),
+    ]);
+  }
+
+  @Get('metrics')
+  @Header('Content-Type', register.contentType)
+  metrics(): Promise<string> {
+    return register.metrics();
+  }
+}

@@ -1,0 +1,85 @@
+import type { EntityManager } from 'typeorm';
+import { START, type FeedPosition } from '../../event-store/src';
+
+export interface CheckpointRow {
+  name: string;
+  position: FeedPosition;
+  eventsApplied: number;
+  owner: string | null;
+  updatedAt: Date | null;
+  rebuiltAt: Date | null;
+}
+
+interface RawCheckpoint {
+  name: string;
+  commit_position: string;
+  prepare_position: string;
+  events_applied: string;
+  owner: string | null;
+  updated_at: Date | null;
+  rebuilt_at: Date | null;
+}
+
+function toRow(r: RawCheckpoint): CheckpointRow {
+  return {
+    name: r.name,
+    position: { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) },
+    eventsApplied: Number(r.events_applied),
+    owner: r.owner,
+    updatedAt: r.updated_at,
+    rebuiltAt: r.rebuilt_at,
+  };
+}
+
+/** Projection checkpoints live in PostgreSQL next to the read models, whatever the event store. */
+export const checkpoints = {
+  async ensure(m: EntityManager, name: string): Promise<CheckpointRow> {
+    await m.query(
+      `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, 0, 0)
+       ON CONFLICT (name) DO NOTHING`,
+      [name],
+    );
+    return (await this.get(m, name)) as CheckpointRow;
+  },
+
+  async get(m: EntityManager, name: string): Promise<CheckpointRow | null> {
+    const rows: RawCheckpoint[] = await m.query(`SELECT * FROM projection_checkpoints WHERE name = $1`, [name]);
+    return rows.length ? toRow(rows[0]) : null;
+  },
+
+  async all(m: EntityManager): Promise<CheckpointRow[]> {
+    const rows: RawCheckpoint[] = await m.query(`SELECT * FROM projection_checkpoints ORDER BY name`);
+    return rows.map(toRow);
+  },
+
+  async setOwner(m: EntityManager, name: string, owner: string): Promise<void> {
+    await m.query(`UPDATE projection_checkpoints SET owner = $2 WHERE name = $1`, [name, owner]);
+  },
+
+  /** Compare-and-set: moves the checkpoint only if it is still where the batch started. */
+  async advance(m: EntityManager, name: string, from: FeedPosition, to: FeedPosition, applied: number): Promise<boolean> {
+    const rows: { n: number }[] = await m.query(
+      `WITH u AS (
+         UPDATE projection_checkpoints
+            SET commit_position = $2, prepare_position = $3, events_applied = events_applied + $6, updated_at = now()
+          WHERE name = $1 AND commit_position = $4 AND prepare_position = $5
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM u`,
+      [name, to.commit.toString(), to.prepare.toString(), from.commit.toString(), from.prepare.toString(), applied],
+    );
+    return rows[0].n === 1;
+  },
+
+  /** Sets the checkpoint unconditionally (end of a rebuild). */
+  async reset(m: EntityManager, name: string, to: FeedPosition, applied: number): Promise<void> {
+    await m.query(
+      `INSERT INTO projection_checkpoints (name, commit_position, prepare_position, events_applied, updated_at, rebuilt_at)
+       VALUES ($1, $2, $3, $4, now(), now())
+       ON CONFLICT (name) DO UPDATE SET commit_position = $2, prepare_position = $3, events_applied = $4,
+         updated_at = now(), rebuilt_at = now()`,
+      [name, to.commit.toString(), to.prepare.toString(), applied],
+    );
+  },
+};
+
+export { START };

@@ -1,0 +1,166 @@
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { START, type EventStore, type FeedPosition, type RecordedEvent } from '../../event-store/src';
+import { LOCK_NAMESPACE } from './advisory-locks';
+import { checkpoints } from './checkpoint-store';
+import { quoteIdent, type ProjectionContext, type Projector } from './projector';
+
+export interface RebuildProgress {
+  applied: number;
+  /** Events in the store when the rebuild began (the progress bar's total). */
+  total: number;
+}
+
+export interface RebuildResult {
+  projector: string;
+  eventsRead: number;
+  position: FeedPosition;
+  durationMs: number;
+  eventsPerSecond: number;
+}
+
+export class RebuildAlreadyRunningError extends Error {
+  override readonly name = 'RebuildAlreadyRunningError';
+}
+
+const shadowName = (table: string) => `${table}__rebuild`;
+const oldName = (table: string) => `${table}__old`;
+
+/**
+ * Replays a projector from position zero into shadow copies of its tables while the live
+ * tables keep serving reads and the live runner keeps them current, then swaps them in:
+ * in one transaction that waits for the live batch in progress (advisory lock), applies the last
+ * events, renames the tables (and their indexes back to their original names) and moves the
+ * checkpoint. The live runner notices the moved checkpoint and continues from it.
+ */
+export class ProjectionRebuilder {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore & { countEventsAfter?: (p: FeedPosition, cap?: number) => Promise<number> },
+    private readonly batchSize = 5000,
+  ) {}
+
+  async rebuild(projector: Projector, onProgress?: (p: RebuildProgress) => void): Promise<RebuildResult> {
+    const started = Date.now();
+    const qr = this.dataSource.createQueryRunner();
+    await qr.connect();
+    try {
+      const [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok`, [LOCK_NAMESPACE.rebuild, projector.name]);
+      if (!ok) throw new RebuildAlreadyRunningError(`a rebuild of ${projector.name} is already running`);
+      try {
+        const total = this.store.countEventsAfter ? await this.store.countEventsAfter(START) : 0;
+        await this.createShadowTables(qr, projector);
+        const shadowContext = (manager: EntityManager): ProjectionContext => ({
+          manager,
+          table: (t) => quoteIdent(shadowName(t)),
+          rebuilding: true,
+        });
+        const eventTypes = projector.handles === 'all' ? undefined : projector.handles;
+        let position: FeedPosition = START;
+        let applied = 0;
+        let read = 0;
+        const applyPage = async (manager: EntityManager, events: RecordedEvent[]) => {
+          if (events.length) await projector.apply(events, shadowContext(manager));
+          applied += events.length;
+        };
+        // Phase 1: replay outside the swap lock, a transaction per page.
+        for (;;) {
+          const page = await this.store.readAll({ after: position, limit: this.batchSize, eventTypes });
+          if (page.events.length) {
+            await qr.startTransaction();
+            try {
+              await applyPage(qr.manager, page.events);
+              await qr.commitTransaction();
+            } catch (error) {
+              await qr.rollbackTransaction();
+              throw error;
+            }
+          }
+          read += page.events.length;
+          position = page.next;
+          onProgress?.({ applied: read, total: Math.max(total, read) });
+          if (page.endOfFeed) break;
+        }
+        // Phase 2: the swap.
+        await qr.startTransaction();
+        try {
+          await qr.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [LOCK_NAMESPACE.swap, projector.name]);
+          for (;;) {
+            const page = await this.store.readAll({ after: position, limit: this.batchSize, eventTypes });
+            await applyPage(qr.manager, page.events);
+            read += page.events.length;
+            position = page.next;
+            if (page.endOfFeed) break;
+          }
+          await this.swapTables(qr, projector);
+          await checkpoints.reset(qr.manager, projector.name, position, applied);
+          await qr.commitTransaction();
+        } catch (error) {
+          await qr.rollbackTransaction();
+          throw error;
+        }
+        onProgress?.({ applied: read, total: Math.max(total, read) });
+        const durationMs = Date.now() - started;
+        return {
+          projector: projector.name,
+          eventsRead: read,
+          position,
+          durationMs,
+          eventsPerSecond: Math.round(read / Math.max(durationMs / 1000, 0.001)),
+        };
+      } finally {
+        await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE.rebuild, projector.name]);
+      }
+    } finally {
+      await this.dropShadowTables(qr, projector).catch(() => undefined);
+      await qr.release();
+    }
+  }
+
+  private async createShadowTables(qr: QueryRunner, projector: Projector): Promise<void> {
+    for (const table of projector.tables) {
+      await qr.query(`DROP TABLE IF EXISTS ${quoteIdent(shadowName(table))}`);
+      await qr.query(`CREATE TABLE ${quoteIdent(shadowName(table))} (LIKE ${quoteIdent(table)} INCLUDING ALL)`);
+    }
+  }
+
+  private async dropShadowTables(qr: QueryRunner, projector: Projector): Promise<void> {
+    for (const table of projector.tables) await qr.query(`DROP TABLE IF EXISTS ${quoteIdent(shadowName(table))}`);
+  }
+
+  /** Renames shadow → live and gives the shadow's indexes (and their constraints) the live names. */
+  private async swapTables(qr: QueryRunner, projector: Projector): Promise<void> {
+    for (const table of projector.tables) {
+      const shadow = shadowName(table);
+      const liveIndexes: { indexname: string; def: string }[] = await qr.query(
+        `SELECT indexname, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`,
+        [table],
+      );
+      const shadowIndexes: { indexname: string; def: string }[] = await qr.query(
+        `SELECT indexname, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`,
+        [shadow],
+      );
+      await qr.query(`LOCK TABLE ${quoteIdent(table)} IN ACCESS EXCLUSIVE MODE`);
+      await qr.query(`ALTER TABLE ${quoteIdent(table)} RENAME TO ${quoteIdent(oldName(table))}`);
+      await qr.query(`ALTER TABLE ${quoteIdent(shadow)} RENAME TO ${quoteIdent(table)}`);
+      await qr.query(`DROP TABLE ${quoteIdent(oldName(table))}`);
+      // Match indexes by definition (with the table and index names taken out).
+      const shape = (def: string, index: string, tableName: string) =>
+        def.split(` ${quoteIdentIfNeeded(index)} `).join(' ? ').split(`.${quoteIdentIfNeeded(tableName)} `).join('.? ');
+      const unused = new Set(shadowIndexes);
+      for (const live of liveIndexes) {
+        const wanted = shape(live.def, live.indexname, table);
+        const match = [...unused].find((s) => shape(s.def, s.indexname, shadow) === wanted);
+        if (!match) continue;
+        unused.delete(match);
+        if (match.indexname !== live.indexname) {
+          await qr.query(`ALTER INDEX ${quoteIdent(match.indexname)} RENAME TO ${quoteIdent(live.indexname)}`);
+        }
+      }
+    }
+  }
+}
+
+/** pg_indexes quotes identifiers only when needed. */
+function quoteIdentIfNeeded(name: string): string {
+  return /^[a-z_][a-z0-9_$]*$/.test(name) ? name : quoteIdent(name);
+}

@@ -1,0 +1,148 @@
+import { hostname } from 'node:os';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { comparePositions, type EventStore, type FeedPosition, type RecordedEvent, type Subscription } from '../../event-store/src';
+import { LOCK_NAMESPACE } from './advisory-locks';
+import { checkpoints } from './checkpoint-store';
+import { quoteIdent, type Projector } from './projector';
+
+export interface RunnerOptions {
+  batchSize: number;
+  /** How often a waiting process tries to take over the projector. */
+  lockRetryMs: number;
+  onBatchApplied?: (projector: string, events: number, position: FeedPosition) => void;
+  onError?: (projector: string, error: unknown) => void;
+}
+
+export type RunnerState = 'starting' | 'waiting-for-lock' | 'running' | 'stopped';
+
+class CheckpointMovedError extends Error {
+  override readonly name = 'CheckpointMovedError';
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs one projector live. Only one process at a time holds the projector's advisory lock
+ * (session level, on the connection that also runs the batches): the others wait and take over
+ * when the holder's connection ends, as it does when its process dies. Each batch is applied in
+ * one transaction that also moves the checkpoint with a compare-and-set, so a crash at any point
+ * neither loses nor repeats an effect.
+ */
+export class ProjectorRunner {
+  state: RunnerState = 'starting';
+  position: FeedPosition | null = null;
+  readonly owner = `${hostname()}:${process.pid}`;
+  private stopping = false;
+  private subscription: Subscription | null = null;
+  private loop: Promise<void> | null = null;
+  private wakeSleep: (() => void) | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    readonly projector: Projector,
+    private readonly options: RunnerOptions,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Finishes the batch in progress, releases the lock and returns. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeSleep?.();
+    await this.subscription?.stop();
+    await this.loop;
+    this.state = 'stopped';
+  }
+
+  private async pause(ms: number): Promise<void> {
+    await Promise.race([sleep(ms), new Promise<void>((resolve) => (this.wakeSleep = resolve))]);
+    this.wakeSleep = null;
+  }
+
+  private async run(): Promise<void> {
+    const name = this.projector.name;
+    while (!this.stopping) {
+      let qr: QueryRunner | null = null;
+      try {
+        qr = this.dataSource.createQueryRunner();
+        await qr.connect();
+        const [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok`, [LOCK_NAMESPACE.runner, name]);
+        if (!ok) {
+          this.state = 'waiting-for-lock';
+          await qr.release();
+          qr = null;
+          await this.pause(this.options.lockRetryMs);
+          continue;
+        }
+        this.state = 'running';
+        await checkpoints.ensure(qr.manager, name);
+        await checkpoints.setOwner(qr.manager, name, this.owner);
+        // Follow the feed until stopped; a moved checkpoint (a rebuild swapped in) restarts from it.
+        while (!this.stopping) {
+          const moved = await this.follow(qr);
+          if (!moved) break;
+        }
+      } catch (error) {
+        this.options.onError?.(name, error);
+        if (!this.stopping) await this.pause(Math.min(5000, this.options.lockRetryMs * 2));
+      } finally {
+        if (qr && !qr.isReleased) {
+          await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE.runner, name]).catch(() => undefined);
+          await qr.release().catch(() => undefined);
+        }
+      }
+    }
+    this.state = 'stopped';
+  }
+
+  /** Returns true when the checkpoint moved under us and following must restart from it. */
+  private async follow(qr: QueryRunner): Promise<boolean> {
+    const name = this.projector.name;
+    let current = (await checkpoints.get(qr.manager, name))!.position;
+    this.position = current;
+    let moved = false;
+    let failure: unknown = null;
+    const handles = this.projector.handles;
+    this.subscription = this.store.subscribeToAll({
+      after: current,
+      batchSize: this.options.batchSize,
+      eventTypes: handles === 'all' ? undefined : handles,
+      onBatch: async (events, next) => {
+        if (comparePositions(next, current) <= 0) return;
+        await this.applyBatch(qr, events, current, next);
+        current = next;
+        this.position = next;
+        this.options.onBatchApplied?.(name, events.length, next);
+      },
+      onError: (error) => {
+        if (error instanceof CheckpointMovedError) moved = true;
+        else failure = error;
+      },
+    });
+    await this.subscription.done;
+    this.subscription = null;
+    if (failure) throw failure;
+    return moved;
+  }
+
+  private async applyBatch(qr: QueryRunner, events: readonly RecordedEvent[], from: FeedPosition, to: FeedPosition): Promise<void> {
+    const name = this.projector.name;
+    await qr.startTransaction();
+    try {
+      await qr.query(`SELECT pg_advisory_xact_lock_shared($1, hashtext($2))`, [LOCK_NAMESPACE.swap, name]);
+      if (!(await checkpoints.advance(qr.manager, name, from, to, events.length))) {
+        throw new CheckpointMovedError(`checkpoint of ${name} moved (rebuilt elsewhere); restarting from it`);
+      }
+      if (events.length) {
+        await this.projector.apply(events, { manager: qr.manager, table: quoteIdent, rebuilding: false });
+      }
+      await qr.commitTransaction();
+    } catch (error) {
+      await qr.rollbackTransaction().catch(() => undefined);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import type { EntityManager } from 'typeorm';
+import type { RecordedEvent } from '../../event-store/src';
+
+/**
+ * What a projector's `apply` gets: the transaction's entity manager (which also advances the
+ * checkpoint, so the batch and the checkpoint commit or fail together) and the physical name of
+ * each of its tables. A rebuild writes to shadow tables, so a projector always names its tables
+ * through `table()`, never literally.
+ */
+export interface ProjectionContext {
+  readonly manager: EntityManager;
+  /** The quoted physical name of one of the projector's tables. */
+  table(name: string): string;
+  /** True while replaying from zero into shadow tables. */
+  readonly rebuilding: boolean;
+}
+
+/**
+ * A projector builds read-model tables from the global feed. Its tables are created by
+ * migrations; they must not use `serial` columns (a rebuild copies tables with LIKE … INCLUDING
+ * ALL and drops the old one with its owned sequences): use identity columns or natural keys.
+ */
+export interface Projector {
+  /** Unique, stable name (also the checkpoint's key). */
+  readonly name: string;
+  /** Event types it handles, or 'all'. */
+  readonly handles: readonly string[] | 'all';
+  /** The tables it owns (rebuilt together). */
+  readonly tables: readonly string[];
+  /** Applies a batch in feed order, inside the batch's transaction. Must be deterministic. */
+  apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void>;
+}
+
+/** Injection token: the array of projectors a process runs. */
+export const PROJECTORS = Symbol('PROJECTORS');
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
