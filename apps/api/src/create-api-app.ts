@@ -3,20 +3,27 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { ModuleMetadata } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../../../libs/config/src';
-import { collectProcessMetrics, instrumentHttp } from '../../../libs/observability/src';
+import { collectProcessMetrics, instrumentHttp, requestIdOf } from '../../../libs/observability/src';
 import { ApiModule } from './api.module';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the Fastify-based Nest application (not yet listening). */
 export async function createApiApp(config: AppConfig, extraImports: ModuleMetadata['imports'] = []): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true, return503OnClosing: true });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    return503OnClosing: true,
+    genReqId: requestIdOf,
+  });
+  adapter.getInstance().addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, extraImports), adapter, {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
   collectProcessMetrics();
   instrumentHttp(app.getHttpAdapter().getInstance());
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from '../../../libs/config/src';
-import { checkPostgres, checkRedis, forceExitAfter, runMain } from '../../../libs/observability/src';
+import { checkPostgres, checkRedis, closeOnSignal, runMain } from '../../../libs/observability/src';
 import { createApiApp } from './create-api-app';
 
 runMain(async () => {
@@ -8,6 +8,6 @@ runMain(async () => {
   await checkPostgres(config);
   await checkRedis(config);
   const app = await createApiApp(config);
-  forceExitAfter(config.shutdownTimeoutMs);
+  closeOnSignal(app, config.shutdownTimeoutMs);
   await app.listen({ port: config.port, host: config.host });
 });

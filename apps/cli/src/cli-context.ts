@@ -7,7 +7,7 @@ import { EventSchemaRegistry, createEventStore, type EventStore } from '../../..
 export class CliContext {
   readonly config: AppConfig = loadConfig();
   private ds: DataSource | null = null;
-  private es: EventStore | null = null;
+  private es: Promise<EventStore> | null = null;
 
   async dataSource(): Promise<DataSource> {
     if (!this.ds) {
@@ -17,13 +17,13 @@ export class CliContext {
     return this.ds;
   }
 
-  eventStore(): EventStore {
+  eventStore(): Promise<EventStore> {
     this.es ??= createEventStore(this.config, new EventSchemaRegistry());
     return this.es;
   }
 
   async close(): Promise<void> {
-    await this.es?.close();
+    await (await this.es)?.close();
     await this.ds?.destroy();
   }
 }

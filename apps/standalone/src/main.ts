@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig, redact } from '../../../libs/config/src';
 import { ensureDatabaseExists, runMigrations } from '../../../libs/database/src';
-import { checkPostgres, checkRedis, forceExitAfter, runMain } from '../../../libs/observability/src';
+import { checkPostgres, checkRedis, closeOnSignal, runMain } from '../../../libs/observability/src';
 import { createApiApp } from '../../api/src/create-api-app';
 import { WorkerPartModule } from '../../worker/src/worker.module';
 
@@ -16,7 +16,7 @@ runMain(async () => {
   await checkRedis(config);
   const applied = await runMigrations(config.databaseUrl);
   const app = await createApiApp(config, [WorkerPartModule.forRoot()]);
-  forceExitAfter(config.shutdownTimeoutMs);
+  closeOnSignal(app, config.shutdownTimeoutMs);
   await app.listen({ port: config.port, host: config.host });
   const base = `http://127.0.0.1:${config.port}`;
   process.stdout.write(

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { loadConfig } from '../../../libs/config/src';
-import { checkPostgres, checkRedis, forceExitAfter, runMain } from '../../../libs/observability/src';
+import { checkPostgres, checkRedis, closeOnSignal, runMain } from '../../../libs/observability/src';
 import { WorkerModule } from './worker.module';
 
 runMain(async () => {
@@ -11,7 +11,6 @@ runMain(async () => {
   await checkRedis(config);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  forceExitAfter(config.shutdownTimeoutMs);
+  closeOnSignal(app, config.shutdownTimeoutMs);
   app.get(Logger).log(`worker ${process.pid} started`);
 });

@@ -116,7 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     projectionBatchSize: int('PROJECTION_BATCH_SIZE', 1, 100_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 0, 600_000),
   };
-  if (problems.length) throw new ConfigError(problems);
+  if (problems.length) {
+    const order = (p: string) => CONFIG_VARIABLES.findIndex((v) => p.startsWith(`${v.name}:`));
+    throw new ConfigError(problems.sort((a, b) => order(a) - order(b)));
+  }
   return config;
 }
 

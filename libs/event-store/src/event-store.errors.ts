@@ -19,3 +19,14 @@ export class WrongExpectedRevisionError extends Error {
 export class EventStoreUnavailableError extends Error {
   override readonly name = 'EventStoreUnavailableError';
 }
+
+/** An append carried an event id the store already holds; nothing of the append was written. */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(
+    readonly streamId: string,
+    readonly eventIds: readonly string[],
+  ) {
+    super(`append to ${streamId} was not written: its event ids (${eventIds.join(', ')}) were already appended`);
+  }
+}

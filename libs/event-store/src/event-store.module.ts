@@ -4,15 +4,17 @@ import { APP_CONFIG, type AppConfig } from '../../config/src';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { EventSchemaRegistry } from './upcasting/event-schema-registry';
 import { PostgresEventStore } from './adapters/postgres';
-import { EventStoreDbEventStore } from './adapters/eventstoredb';
 
-/** Builds the configured adapter (EVENT_STORE=postgres | eventstoredb). */
-export function createEventStore(config: AppConfig, registry: EventSchemaRegistry): EventStore {
+/**
+ * Builds the configured adapter (EVENT_STORE=postgres | eventstoredb). The EventStoreDB client
+ * (gRPC) is loaded only when it is selected.
+ */
+export async function createEventStore(config: AppConfig, registry: EventSchemaRegistry): Promise<EventStore> {
   if (config.eventStore === 'eventstoredb') {
+    const { EventStoreDbEventStore } = await import('./adapters/eventstoredb');
     return new EventStoreDbEventStore({ connectionString: config.eventStoreUrl!, registry });
   }
   const pool = new Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
-  pool.on('error', () => undefined); // idle client errors surface on the next query
   return new PostgresEventStore({
     pool,
     ownsPool: true,

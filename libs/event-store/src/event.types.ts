@@ -55,7 +55,7 @@ export interface EventMetadata {
 }
 
 export interface EventToAppend<T extends string = string, D = Record<string, unknown>> {
-  /** A UUID; generated when omitted. Appending the same eventId twice is rejected by the store. */
+  /** A UUID; generated when omitted. A store may reject an id it already holds (DuplicateEventIdError). */
   eventId?: string;
   type: T;
   data: D;
@@ -70,7 +70,7 @@ export interface RecordedEvent<T extends string = string, D = Record<string, unk
   streamId: string;
   /** 0-based position within its stream. */
   streamPosition: bigint;
-  /** The store's global sequence number (PostgreSQL: a bigint identity; EventStoreDB: commit position). */
+  /** The store's global number (PostgreSQL: a unique bigint identity; EventStoreDB: the commit position, shared by the events of one append). */
   globalPosition: bigint;
   /** Where the feed continues after this event. */
   position: FeedPosition;

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '../../config/src';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** A caller's X-Request-Id when it is sane, otherwise a new UUID; echoed in the response. */
-export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+/** A caller's X-Request-Id when it is sane, otherwise a new UUID (Fastify's genReqId). */
+export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-  res.setHeader('x-request-id', id);
-  return id;
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** pino-http: the id Fastify gave the request (middie copies it onto the raw request). */
+function loggedRequestId(req: IncomingMessage): string {
+  const id = (req as IncomingMessage & { id?: unknown }).id;
+  return typeof id === 'string' ? id : requestIdOf(req);
 }
 
 /** pino JSON logs, one line per request with its request id; credentials redacted. */
@@ -20,9 +24,11 @@ export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
+        // nestjs-pino's default route pattern ('{/*splat}') matches nothing under platform-fastify 12.
+        forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
         pinoHttp: {
           level: config.logLevel,
-          genReqId: requestIdOf,
+          genReqId: loggedRequestId,
           redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie'],
           customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',

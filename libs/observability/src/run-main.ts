@@ -18,14 +18,28 @@ export function runMain(main: () => Promise<void>): void {
   });
 }
 
-/** After a shutdown signal, exit anyway when graceful shutdown takes longer than `timeoutMs`. */
-export function forceExitAfter(timeoutMs: number): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      setTimeout(() => {
-        process.stderr.write(`shutdown took longer than ${timeoutMs} ms; exiting\n`);
+/**
+ * On SIGTERM or SIGINT: close the application (Fastify stops accepting connections and finishes
+ * in-flight requests; workers finish their batch in progress), then exit 0. If that takes longer
+ * than `timeoutMs`, exit 1 anyway.
+ */
+export function closeOnSignal(app: { close(): Promise<void> }, timeoutMs: number): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => {
+      process.stderr.write(`shutdown after ${signal} took longer than ${timeoutMs} ms; exiting\n`);
+      process.exit(1);
+    }, timeoutMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`error during shutdown: ${(error as Error).message}\n`);
         process.exit(1);
-      }, timeoutMs).unref();
-    });
-  }
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
 }

@@ -22,12 +22,13 @@ export async function checkPostgres(config: Pick<AppConfig, 'databaseUrl'>): Pro
 
 export async function checkRedis(config: Pick<AppConfig, 'redisUrl'>): Promise<void> {
   const redis = new Redis(config.redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
+  let cause: unknown = null;
+  redis.on('error', (error: unknown) => (cause ??= error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new StartupError(`REDIS_URL: cannot reach Redis at ${addressOf(config.redisUrl)} (${describe(error)})`);
+    throw new StartupError(`REDIS_URL: cannot reach Redis at ${addressOf(config.redisUrl)} (${describe(cause ?? error)})`);
   } finally {
     redis.disconnect();
   }

@@ -39,7 +39,7 @@ export function registerEventsTail(program: Command, run: (fn: (ctx: CliContext)
             throw new CliUsageError((e as Error).message);
           }
         }
-        const store = ctx.eventStore();
+        const store = await ctx.eventStore();
         const out = (e: RecordedEvent) => process.stdout.write(eventLine(e) + '\n');
         if (opts.stream) {
           let events = await store.readStream(opts.stream);

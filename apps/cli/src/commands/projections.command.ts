@@ -13,7 +13,7 @@ export function registerProjections(program: Command, run: (fn: (ctx: CliContext
     .description("each projection's checkpoint position, lag (events behind) and owner")
     .action(() =>
       run(async (ctx) => {
-        const status = await projectionStatus(await ctx.dataSource(), ctx.eventStore(), ALL_PROJECTORS);
+        const status = await projectionStatus(await ctx.dataSource(), await ctx.eventStore(), ALL_PROJECTORS);
         if (json()) {
           process.stdout.write(toJson(status) + '\n');
           return;
@@ -35,7 +35,7 @@ export function registerProjections(program: Command, run: (fn: (ctx: CliContext
         if (!projector) throw new CliUsageError(`unknown projection "${name}"; known: ${ALL_PROJECTORS.map((p) => p.name).join(', ')}`);
         const bar = !json() && process.stderr.isTTY ? new SingleBar({ format: `${name} [{bar}] {percentage}% {value}/{total} events | {eta_formatted} left`, stream: process.stderr }, Presets.shades_classic) : null;
         let started = false;
-        const result = await new ProjectionRebuilder(await ctx.dataSource(), ctx.eventStore(), ctx.config.projectionBatchSize * 5).rebuild(projector, (p) => {
+        const result = await new ProjectionRebuilder(await ctx.dataSource(), await ctx.eventStore(), ctx.config.projectionBatchSize * 5).rebuild(projector, (p) => {
           if (!bar) return;
           if (!started) {
             bar.start(p.total, 0);

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../../test/suppo
 import { describeEventStoreContract } from '../../testing/event-store.contract';
 import { EventSchemaRegistry } from '../../upcasting/event-schema-registry';
 import { ExpectedRevision, START, type RecordedEvent } from '../../event.types';
+import { DuplicateEventIdError } from '../../event-store.errors';
 import { PostgresEventStore } from './postgres-event-store';
 
 let db: TestDatabase;
@@ -40,7 +41,7 @@ describe('PostgreSQL event store specifics', () => {
     await store.appendToStream(`other-${s}`, [{ eventId: id, type: 'x', data: {} }], ExpectedRevision.noStream);
     await expect(
       store.appendToStream(s, [{ type: 'x', data: { a: 1 } }, { eventId: id, type: 'x', data: { a: 2 } }], ExpectedRevision.noStream),
-    ).rejects.toThrow(/events_event_id_key|duplicate/);
+    ).rejects.toBeInstanceOf(DuplicateEventIdError);
     expect(await store.readStream(s)).toEqual([]);
     expect(await store.streamRevision(s)).toBeNull();
   });

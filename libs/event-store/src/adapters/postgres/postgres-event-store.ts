@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { EventStore, ReadAllOptions, ReadAllResult, SubscribeOptions, Subscription } from '../../event-store.port';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../../event-store.errors';
+import { DuplicateEventIdError, EventStoreUnavailableError, WrongExpectedRevisionError } from '../../event-store.errors';
 import {
   START,
   comparePositions,
@@ -87,6 +87,8 @@ export class PostgresEventStore implements EventStore {
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.notifier = new FeedNotifier(options.pool, options.connectionString);
+    // An idle connection that the server closes surfaces on its next use; it must not crash the process.
+    if (options.ownsPool) options.pool.on('error', () => undefined);
   }
 
   async appendToStream(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -106,10 +108,12 @@ export class PostgresEventStore implements EventStore {
     }
     const params: unknown[] = [streamId, events.length, ids, types, versions, data, metadata];
     if (expected.kind === 'exact') params.push(expected.revision.toString());
-    const result = await this.options.pool.query<{ global_position: string; stream_position: string; tx: string }>(
-      APPEND_SQL[expected.kind],
-      params,
-    );
+    const result = await this.options.pool
+      .query<{ global_position: string; stream_position: string; tx: string }>(APPEND_SQL[expected.kind], params)
+      .catch((error: { code?: string; constraint?: string }) => {
+        if (error.code === '23505' && error.constraint === 'events_event_id_key') throw new DuplicateEventIdError(streamId, ids);
+        throw error;
+      });
     if (result.rows.length === 0) {
       throw new WrongExpectedRevisionError(streamId, expected, await this.streamRevision(streamId));
     }

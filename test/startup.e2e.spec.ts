@@ -1,0 +1,60 @@
+import { ADMIN_URL, createTestDatabase, testRedisPrefix, type TestDatabase } from './support/test-database';
+import { exited, startApp, until } from './support/processes';
+
+/** Start-up refuses bad configuration and unreachable dependencies with one clear line and exit code 1. */
+describe('process start-up', () => {
+  it('reports each malformed setting on its own line and exits 1', async () => {
+    const api = startApp('api', { PORT: 'eighty', REDIS_URL: 'http://x', EVENT_STORE: 'mongo' });
+    expect(await exited(api)).toBe(1);
+    const lines = api.output().trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^configuration error: PORT: "eighty" is not an integer/),
+      expect.stringMatching(/^configuration error: REDIS_URL: "http:\/\/x" must start with redis:\/\//),
+      expect.stringMatching(/^configuration error: EVENT_STORE: "mongo" is not one of postgres, eventstoredb/),
+    ]);
+  });
+
+  it('names DATABASE_URL and the address when PostgreSQL is unreachable', async () => {
+    const worker = startApp('worker', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
+    expect(await exited(worker)).toBe(1);
+    expect(worker.output().trim()).toMatch(/^startup error: DATABASE_URL: cannot reach PostgreSQL at 127\.0\.0\.1:1 \(ECONNREFUSED\)$/);
+  });
+
+  it('names REDIS_URL and the address when Redis is unreachable', async () => {
+    const api = startApp('api', { DATABASE_URL: ADMIN_URL, REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(await exited(api)).toBe(1);
+    expect(api.output().trim()).toMatch(/^startup error: REDIS_URL: cannot reach Redis at 127\.0\.0\.1:1 \(ECONNREFUSED\)$/);
+  });
+
+  describe('a running API', () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await db?.drop();
+    });
+
+    it('serves /health, /ready and /metrics, tags requests with an id, and stops cleanly on SIGTERM', async () => {
+      const port = String(20000 + Math.floor(Math.random() * 20000));
+      const api = startApp('api', { DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      const base = `http://127.0.0.1:${port}`;
+      await until(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 30_000, 'the API to listen');
+      const ready = await fetch(`${base}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' }, eventStore: { status: 'up', kind: 'postgres' } } });
+      const tagged = await fetch(`${base}/ready`, { headers: { 'x-request-id': 'trace-123' } });
+      expect(tagged.headers.get('x-request-id')).toBe('trace-123');
+      expect((await fetch(`${base}/ready`)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      expect(metrics).toMatch(/http_request_duration_seconds_bucket\{.*route="\/ready".*\}/);
+      expect(metrics).toMatch(/process_cpu_seconds_total/);
+      // One JSON log line per request, with its id.
+      await until(() => api.output().includes('"trace-123"'), 5000, 'the request log line');
+      const line = api.output().split('\n').find((l) => l.includes('"trace-123"'))!;
+      expect(JSON.parse(line)).toMatchObject({ req: { id: 'trace-123' }, res: { statusCode: 200 } });
+      api.kill('SIGTERM');
+      expect(await exited(api)).toBe(0);
+    });
+  });
+});
