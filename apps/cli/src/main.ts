@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../../../libs/config/src';
 import { CliContext, CliUsageError } from './cli-context';
+import { registerAnswers } from './commands/answers.command';
 import { registerDb } from './commands/db.command';
 import { registerEventsTail } from './commands/events-tail.command';
 import { registerProjections } from './commands/projections.command';
@@ -18,16 +19,19 @@ const program = new Command('cli')
 
 const json = () => Boolean(program.opts<{ json?: boolean }>().json);
 
+function fail(error: unknown): void {
+  if (error instanceof ConfigError) for (const p of error.problems) process.stderr.write(`configuration error: ${p}\n`);
+  else process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
+  process.exitCode = error instanceof CliUsageError ? 2 : 1;
+}
+
 async function run(fn: (ctx: CliContext) => Promise<void>): Promise<void> {
   let ctx: CliContext | null = null;
   try {
     ctx = new CliContext();
     await fn(ctx);
   } catch (error) {
-    if (error instanceof ConfigError) for (const p of error.problems) process.stderr.write(`configuration error: ${p}\n`);
-    else if (error instanceof CliUsageError) process.stderr.write(`error: ${error.message}\n`);
-    else process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
-    process.exitCode = error instanceof CliUsageError ? 2 : 1;
+    fail(error);
   } finally {
     await ctx?.close().catch(() => undefined);
   }
@@ -36,6 +40,7 @@ async function run(fn: (ctx: CliContext) => Promise<void>): Promise<void> {
 registerDb(program, run, json);
 registerEventsTail(program, run);
 registerProjections(program, run, json);
+registerAnswers(program, fail);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommanderError) {

@@ -23,10 +23,17 @@ export function runSubscription(
     let delivered: FeedPosition = position;
     let lastDelivery = Date.now();
     let caughtUp = false;
+    // While catching up, the next page is read while the consumer handles the current one.
+    let prefetched: ReturnType<typeof store.readAll> | null = null;
     while (!stopped) {
       const seen = waker.generation();
-      const page = await store.readAll({ after: position, limit: batchSize, eventTypes: options.eventTypes });
+      const page = await (prefetched ?? store.readAll({ after: position, limit: batchSize, eventTypes: options.eventTypes }));
+      prefetched = null;
       if (stopped) break;
+      if (!page.endOfFeed) {
+        prefetched = store.readAll({ after: page.next, limit: batchSize, eventTypes: options.eventTypes });
+        prefetched.catch(() => undefined); // surfaced when awaited
+      }
       const advanced = comparePositions(page.next, position) > 0;
       position = page.next;
       if (page.events.length > 0) {

@@ -37,6 +37,7 @@ export class EventSchemaRegistry {
   /** Brings stored data up to the current version of its type. */
   upcast(type: string, version: number, data: Record<string, unknown>): { data: Record<string, unknown>; version: number } {
     const target = this.currentVersion(type);
+    if (version === target) return { data, version };
     if (version > target) {
       throw new UnknownSchemaVersionError(`${type} v${version} is newer than this code knows (v${target}); deploy the newer code first`);
     }

@@ -7,7 +7,7 @@ export const FEED_CHANNEL = 'event_feed';
  * Wakes subscribers when events are appended, in this process at once and in other processes
  * through LISTEN/NOTIFY. NOTIFY is sent outside the append (after its commit) and coalesced:
  * at most one is in flight per process, so a burst of appends costs one or two notifications,
- * not one each, and the append path keeps a single round trip. Subscribers also poll, so a lost
+ * not one each (at most one per `minIntervalMs`), and the append path keeps a single round trip. Subscribers also poll, so a lost
  * notification only delays them by the poll interval.
  */
 export class FeedNotifier implements FeedWaker {
@@ -22,6 +22,8 @@ export class FeedNotifier implements FeedWaker {
   constructor(
     private readonly pool: Pool,
     private readonly connectionString: string,
+    /** At most one NOTIFY per this interval per process (a burst of appends costs one or two). */
+    private readonly minIntervalMs = 2,
   ) {}
 
   generation(): number {
@@ -47,7 +49,7 @@ export class FeedNotifier implements FeedWaker {
         .query(`SELECT pg_notify('${FEED_CHANNEL}', '')`)
         .catch(() => undefined) // subscribers poll as a fallback
         .finally(() => {
-          if (this.pending && !this.closed) send();
+          if (this.pending && !this.closed) setTimeout(send, this.minIntervalMs);
           else this.sending = false;
         });
     };

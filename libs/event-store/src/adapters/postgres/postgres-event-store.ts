@@ -46,29 +46,35 @@ const SELECT_COLUMNS = `global_position, transaction_id::text AS tx, stream_id, 
   schema_version, data, metadata, recorded_at`;
 
 /** Inserts the events of one append; `$1` stream, `$2` count, `$3..$7` arrays; joined to CTE `s(revision)`. */
-const INSERT_EVENTS = `
+const INSERT_MANY = `
 INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
 SELECT $1, s.revision - $2 + e.ord, e.id, e.type, e.v, e.data::jsonb, e.meta::jsonb
 FROM s, unnest($3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[]) WITH ORDINALITY AS e(id, type, v, data, meta, ord)
 RETURNING global_position, stream_position, transaction_id::text AS tx`;
 
-/** One statement per expectation: the stream row is claimed and the events inserted atomically. */
-const APPEND_SQL: Record<ExpectedRevision['kind'], string> = {
-  any: `WITH s AS (
-    INSERT INTO event_streams AS t (stream_id, revision) VALUES ($1, $2 - 1)
-    ON CONFLICT (stream_id) DO UPDATE SET revision = t.revision + $2
-    RETURNING revision) ${INSERT_EVENTS}`,
-  no_stream: `WITH s AS (
-    INSERT INTO event_streams (stream_id, revision) VALUES ($1, $2 - 1)
-    ON CONFLICT (stream_id) DO NOTHING
-    RETURNING revision) ${INSERT_EVENTS}`,
-  stream_exists: `WITH s AS (
-    UPDATE event_streams AS t SET revision = t.revision + $2 WHERE t.stream_id = $1
-    RETURNING revision) ${INSERT_EVENTS}`,
-  exact: `WITH s AS (
-    UPDATE event_streams AS t SET revision = t.revision + $2 WHERE t.stream_id = $1 AND t.revision = $8
-    RETURNING revision) ${INSERT_EVENTS}`,
+/** The same for the common single-event append, with scalar parameters. */
+const INSERT_ONE = `
+INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+SELECT $1, s.revision, $3::uuid, $4, $5, $6::jsonb, $7::jsonb FROM s
+RETURNING global_position, stream_position, transaction_id::text AS tx`;
+
+/** How each expectation claims the stream row; `$1` stream, `$2` count, `$8` expected revision. */
+const CLAIM_STREAM: Record<ExpectedRevision['kind'], string> = {
+  any: `INSERT INTO event_streams AS t (stream_id, revision) VALUES ($1, $2::int - 1)
+    ON CONFLICT (stream_id) DO UPDATE SET revision = t.revision + $2::int RETURNING revision`,
+  no_stream: `INSERT INTO event_streams (stream_id, revision) VALUES ($1, $2::int - 1)
+    ON CONFLICT (stream_id) DO NOTHING RETURNING revision`,
+  stream_exists: `UPDATE event_streams AS t SET revision = t.revision + $2::int WHERE t.stream_id = $1 RETURNING revision`,
+  exact: `UPDATE event_streams AS t SET revision = t.revision + $2::int WHERE t.stream_id = $1 AND t.revision = $8 RETURNING revision`,
 };
+
+/**
+ * One statement per append (so one round trip, and its own transaction): the stream row is
+ * claimed and the events inserted atomically. Prepared once per connection (named statements).
+ */
+function appendStatement(kind: ExpectedRevision['kind'], single: boolean): { name: string; text: string } {
+  return { name: `es_append_${kind}_${single ? 'one' : 'many'}`, text: `WITH s AS (${CLAIM_STREAM[kind]}) ${single ? INSERT_ONE : INSERT_MANY}` };
+}
 
 /**
  * The PostgreSQL event store.
@@ -106,10 +112,13 @@ export class PostgresEventStore implements EventStore {
       data.push(JSON.stringify(e.data));
       metadata.push(JSON.stringify({ ...e.metadata, schemaVersion }));
     }
-    const params: unknown[] = [streamId, events.length, ids, types, versions, data, metadata];
+    const single = events.length === 1;
+    const params: unknown[] = single
+      ? [streamId, 1, ids[0], types[0], versions[0], data[0], metadata[0]]
+      : [streamId, events.length, ids, types, versions, data, metadata];
     if (expected.kind === 'exact') params.push(expected.revision.toString());
     const result = await this.options.pool
-      .query<{ global_position: string; stream_position: string; tx: string }>(APPEND_SQL[expected.kind], params)
+      .query<{ global_position: string; stream_position: string; tx: string }>({ ...appendStatement(expected.kind, single), values: params })
       .catch((error: { code?: string; constraint?: string }) => {
         if (error.code === '23505' && error.constraint === 'events_event_id_key') throw new DuplicateEventIdError(streamId, ids);
         throw error;
@@ -227,11 +236,13 @@ export class PostgresEventStore implements EventStore {
   private toRecorded(row: EventRow): RecordedEvent {
     const { data, version } = this.options.registry.upcast(row.type, row.schema_version, row.data);
     const globalPosition = BigInt(row.global_position);
+    const metadata = row.metadata as RecordedEvent['metadata'];
+    metadata.schemaVersion = version; // the row's own object: no copy on the hot read path
     return {
       eventId: row.event_id,
       type: row.type,
       data,
-      metadata: { ...row.metadata, schemaVersion: version },
+      metadata,
       streamId: row.stream_id,
       streamPosition: BigInt(row.stream_position),
       globalPosition,

@@ -12,7 +12,7 @@ export class CreateEventStore1763700000000 implements MigrationInterface {
       )`);
     await q.query(`
       CREATE TABLE events (
-        global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        global_position bigint GENERATED ALWAYS AS IDENTITY,
         transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
         stream_id text NOT NULL,
         stream_position bigint NOT NULL CHECK (stream_position >= 0),
@@ -22,10 +22,11 @@ export class CreateEventStore1763700000000 implements MigrationInterface {
         data jsonb NOT NULL,
         metadata jsonb NOT NULL DEFAULT '{}',
         recorded_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-        CONSTRAINT events_stream_position_key UNIQUE (stream_id, stream_position),
+        CONSTRAINT events_pkey PRIMARY KEY (stream_id, stream_position),
         CONSTRAINT events_event_id_key UNIQUE (event_id)
       )`);
-    await q.query(`CREATE INDEX events_feed_idx ON events (transaction_id, global_position)`);
+    // The global feed's order; also unique (an identity value is used once).
+    await q.query(`CREATE UNIQUE INDEX events_feed_idx ON events (transaction_id, global_position)`);
     // Nothing may change or remove a recorded event.
     await q.query(`
       CREATE FUNCTION events_are_append_only() RETURNS trigger LANGUAGE plpgsql AS $$

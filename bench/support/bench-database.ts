@@ -1,0 +1,29 @@
+import { Client } from 'pg';
+import { runMigrations } from '../../libs/database/src';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh, migrated database for one benchmark run, dropped afterwards. */
+export async function withBenchDatabase<T>(name: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const db = `aov_bench_${name}_${process.pid}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${db}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${db}`;
+  try {
+    await runMigrations(url.toString());
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
