@@ -1,0 +1,78 @@
+import { Pool } from 'pg';
+import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '../libs/event-store/src';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { cli } from './support/cli';
+
+/** The administration CLI over a real database: --json prints exactly one JSON document. */
+let db: TestDatabase;
+let store: PostgresEventStore;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ migrate: false });
+  env = { DATABASE_URL: db.url };
+  store = new PostgresEventStore({ pool: new Pool({ connectionString: db.url }), ownsPool: true, connectionString: db.url, registry: new EventSchemaRegistry() });
+});
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+describe('cli', () => {
+  it('db migrate applies the migrations once', async () => {
+    const first = await cli(['--json', 'db', 'migrate'], env);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).applied.length).toBeGreaterThanOrEqual(3);
+    const again = await cli(['--json', 'db', 'migrate'], env);
+    expect(JSON.parse(again.stdout)).toEqual({ created: false, applied: [] });
+  });
+
+  it('events tail prints one stream, or the feed, one JSON object a line', async () => {
+    await store.appendToStream('opportunity-1', [1, 2, 3].map((n) => ({ type: 'opportunity.noted', data: { n }, metadata: { actor: 'key:9' } })), ExpectedRevision.noStream);
+    await store.appendToStream('opportunity-2', [{ type: 'opportunity.detected', data: { n: 4 } }], ExpectedRevision.noStream);
+    const stream = await cli(['events', 'tail', '--stream', 'opportunity-1'], env);
+    expect(stream.code).toBe(0);
+    const lines = stream.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.streamPosition, l.type, l.data.n, l.metadata.actor])).toEqual([
+      ['0', 'opportunity.noted', 1, 'key:9'],
+      ['1', 'opportunity.noted', 2, 'key:9'],
+      ['2', 'opportunity.noted', 3, 'key:9'],
+    ]);
+    const last = await cli(['events', 'tail', '--last', '2'], env);
+    expect(last.stdout.trim().split('\n').map((l) => JSON.parse(l).data.n)).toEqual([3, 4]);
+    const after = await cli(['events', 'tail', '--from', lines[1].position], env);
+    expect(after.stdout.trim().split('\n').map((l) => JSON.parse(l).data.n)).toEqual([3, 4]);
+    const bad = await cli(['events', 'tail', '--from', 'yesterday'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/not a feed position/);
+  });
+
+  it('projections status and rebuild report as one JSON document', async () => {
+    const status = await cli(['--json', 'projections', 'status'], env);
+    expect(status.code).toBe(0);
+    const parsed = JSON.parse(status.stdout);
+    expect(parsed).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'event_type_counts', lag: 4 })]));
+    const rebuild = await cli(['--json', 'projections', 'rebuild', 'event_type_counts'], env);
+    expect(rebuild.code).toBe(0);
+    expect(JSON.parse(rebuild.stdout)).toMatchObject({ projector: 'event_type_counts', eventsRead: 4 });
+    const counts = await store['options'].pool.query(`SELECT type, count::int FROM event_type_counts ORDER BY type`);
+    expect(counts.rows).toEqual([
+      { type: 'opportunity.detected', count: 1 },
+      { type: 'opportunity.noted', count: 3 },
+    ]);
+    const after = JSON.parse((await cli(['--json', 'projections', 'status'], env)).stdout);
+    expect(after[0]).toMatchObject({ name: 'event_type_counts', lag: 0, eventsApplied: 4 });
+    const unknown = await cli(['--json', 'projections', 'rebuild', 'nope'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/unknown projection "nope"/);
+  });
+
+  it('a bad setting is a clear error on stderr and exit 1', async () => {
+    const r = await cli(['--json', 'projections', 'status'], { DATABASE_URL: 'nonsense' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^configuration error: DATABASE_URL/);
+  });
+});
