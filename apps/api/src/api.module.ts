@@ -4,6 +4,10 @@ import { DatabaseModule } from '../../../libs/database/src';
 import { EventStoreModule } from '../../../libs/event-store/src';
 import { ObservabilityModule } from '../../../libs/observability/src';
 import { RedisModule } from '../../../libs/redis/src';
+import { AuthModule } from '../../../libs/auth/src';
+import { ErrorFilter, createValidationPipe } from '../../../libs/http/src';
+import { TenancyModule } from '../../../libs/tenancy/src';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 
 /** The HTTP API: composes the modules; each module owns its controllers. */
 @Module({})
@@ -11,7 +15,20 @@ export class ApiModule {
   static forRoot(config: AppConfig, extra: ModuleMetadata['imports'] = []): DynamicModule {
     return {
       module: ApiModule,
-      imports: [ConfigModule.forRoot(config), ObservabilityModule, DatabaseModule, RedisModule, EventStoreModule, ...extra],
+      imports: [
+        ConfigModule.forRoot(config),
+        ObservabilityModule,
+        DatabaseModule,
+        RedisModule,
+        EventStoreModule,
+        AuthModule,
+        TenancyModule,
+        ...extra,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
     };
   }
 }

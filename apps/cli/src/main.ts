@@ -2,10 +2,14 @@ import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../../../libs/config/src';
 import { CliContext, CliUsageError } from './cli-context';
+import { TenancyInputError } from '../../../libs/tenancy/src';
+import { ApiKeyInputError } from '../../../libs/auth/src';
 import { registerAnswers } from './commands/answers.command';
 import { registerDb } from './commands/db.command';
 import { registerEventsTail } from './commands/events-tail.command';
 import { registerProjections } from './commands/projections.command';
+import { registerTenancy } from './commands/tenancy.command';
+import { registerKeys } from './commands/keys.command';
 
 /**
  * The administration CLI: `npm run --silent cli -- <command>`. With --json a command prints
@@ -22,7 +26,8 @@ const json = () => Boolean(program.opts<{ json?: boolean }>().json);
 function fail(error: unknown): void {
   if (error instanceof ConfigError) for (const p of error.problems) process.stderr.write(`configuration error: ${p}\n`);
   else process.stderr.write(`error: ${(error as Error).message ?? String(error)}\n`);
-  process.exitCode = error instanceof CliUsageError ? 2 : 1;
+  const usage = error instanceof CliUsageError || error instanceof TenancyInputError || error instanceof ApiKeyInputError;
+  process.exitCode = usage ? 2 : 1;
 }
 
 async function run(fn: (ctx: CliContext) => Promise<void>): Promise<void> {
@@ -41,6 +46,8 @@ registerDb(program, run, json);
 registerEventsTail(program, run);
 registerProjections(program, run, json);
 registerAnswers(program, fail);
+registerTenancy(program, run, json);
+registerKeys(program, run, json);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommanderError) {

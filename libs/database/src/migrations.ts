@@ -1,6 +1,14 @@
 import { CreateEventStore1763700000000 } from '../../event-store/src';
 import { CreateProjectionCheckpoints1763700000100 } from '../../projection-engine/src';
 import { CreateEventTypeCounts1763700000200 } from '../../../projections';
+import { CreateTenancy1763700001000 } from '../../tenancy/src';
+import { CreateAccess1763700001100 } from '../../auth/src';
 
 /** Every migration of the service, in order. Each module owns its own; this list composes them. */
-export const ALL_MIGRATIONS = [CreateEventStore1763700000000, CreateProjectionCheckpoints1763700000100, CreateEventTypeCounts1763700000200];
+export const ALL_MIGRATIONS = [
+  CreateEventStore1763700000000,
+  CreateProjectionCheckpoints1763700000100,
+  CreateEventTypeCounts1763700000200,
+  CreateTenancy1763700001000,
+  CreateAccess1763700001100,
+];

@@ -4,8 +4,10 @@ import type { Redis } from 'ioredis';
 import { register } from 'prom-client';
 import { EVENT_STORE, type EventStore } from '../../event-store/src';
 import { REDIS } from '../../redis/src';
+import { Public } from '../../auth/src';
 
 /** Liveness, readiness and Prometheus metrics: unauthenticated, outside /api/v1. */
+@Public()
 @Controller()
 export class OperationsController {
   constructor(

@@ -1,0 +1,64 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { ApiError } from '../../http/src';
+import { isWellFormedApiKey, sha256 } from './domain/api-key-format';
+import { AccessTokensRepository } from './access-tokens.repository';
+import { ApiKeysRepository } from './api-keys.repository';
+import { CredentialCache } from './credential-cache';
+import type { Principal } from './principal';
+
+/** Hooks for limiting failed authentication per client address (provided by the rate-limit module). */
+export interface AuthFailureLimiter {
+  /** Throws (429) when the address has failed too often recently. */
+  assertAllowed(address: string): Promise<void>;
+  recordFailure(address: string): Promise<void>;
+}
+export const AUTH_FAILURE_LIMITER = Symbol('AUTH_FAILURE_LIMITER');
+
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i;
+
+/** Turns the request's credential (X-API-Key or a bearer token) into a principal, or 401. */
+@Injectable()
+export class Authenticator {
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly tokens: AccessTokensRepository,
+    private readonly cache: CredentialCache,
+    @Optional() @Inject(AUTH_FAILURE_LIMITER) private readonly failures?: AuthFailureLimiter,
+  ) {}
+
+  async authenticate(headers: Record<string, string | string[] | undefined>, address: string): Promise<Principal> {
+    const apiKey = headers['x-api-key'];
+    const authorization = headers['authorization'];
+    if (apiKey === undefined && authorization === undefined) throw ApiError.unauthorized();
+    await this.failures?.assertAllowed(address);
+    const principal = await this.lookup(apiKey, authorization);
+    if (!principal) {
+      await this.failures?.recordFailure(address);
+      throw ApiError.unauthorized('The API key or token is invalid, expired or revoked');
+    }
+    return principal;
+  }
+
+  private async lookup(apiKey: string | string[] | undefined, authorization: string | string[] | undefined): Promise<Principal | null> {
+    if (typeof apiKey === 'string') {
+      if (!isWellFormedApiKey(apiKey)) return null;
+      return this.cached('k', apiKey, (hash) => this.keys.principalFor(hash));
+    }
+    if (typeof authorization === 'string') {
+      const m = BEARER.exec(authorization);
+      if (!m) return null;
+      return this.cached('t', m[1], (hash) => this.tokens.principalFor(hash));
+    }
+    return null;
+  }
+
+  private async cached(kind: string, secret: string, load: (hash: Buffer) => Promise<Principal | null>): Promise<Principal | null> {
+    const hash = sha256(secret);
+    const id = hash.toString('hex');
+    const hit = this.cache.get(id);
+    if (hit) return hit;
+    const principal = await load(hash);
+    if (principal) this.cache.set(id, principal);
+    return principal;
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config/src';
+import type { Principal } from './principal';
+
+/** How long a cached credential is trusted without asking the database again. */
+export const CREDENTIAL_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 50_000;
+
+/**
+ * In-process cache of authenticated credentials, keyed by the credential's SHA-256 (hex). A
+ * revocation is published on Redis and evicts the entry in every API process at once; the short
+ * TTL bounds the window even if that message is lost, so a revoked key cannot outlive its
+ * revocation by more than a few seconds anywhere.
+ */
+@Injectable()
+export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly entries = new Map<string, { principal: Principal; until: number }>();
+  private subscriber: Redis | null = null;
+  readonly channel: string;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.channel = `${config.redisPrefix}:credentials:revoked`;
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.subscriber = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (_channel: string, hash: string) => (hash === '*' ? this.entries.clear() : this.entries.delete(hash)));
+    // After a reconnect, messages may have been missed: forget everything.
+    this.subscriber.on('ready', () => this.entries.clear());
+    await this.subscriber.connect();
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.subscriber?.disconnect();
+  }
+
+  get(hash: string): Principal | null {
+    const e = this.entries.get(hash);
+    if (!e) return null;
+    if (e.until <= Date.now()) {
+      this.entries.delete(hash);
+      return null;
+    }
+    return e.principal;
+  }
+
+  set(hash: string, principal: Principal): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    const expires = principal.expiresAt?.getTime() ?? Infinity;
+    this.entries.set(hash, { principal, until: Math.min(Date.now() + CREDENTIAL_CACHE_TTL_MS, expires) });
+  }
+}
+
+/** Tells every API process to forget a credential (by its SHA-256), e.g. after revocation. */
+export async function publishRevocation(redis: Redis, prefix: string, hash: Buffer | '*'): Promise<void> {
+  await redis.publish(`${prefix}:credentials:revoked`, hash === '*' ? '*' : hash.toString('hex'));
+}

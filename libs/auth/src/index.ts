@@ -1,0 +1,12 @@
+export * from './domain/scopes';
+export * from './domain/tiers';
+export * from './domain/api-key-format';
+export * from './principal';
+export * from './decorators';
+export * from './api-keys.repository';
+export * from './access-tokens.repository';
+export * from './credential-cache';
+export * from './authenticator.service';
+export * from './access.guard';
+export * from './auth.module';
+export { CreateAccess1763700001100 } from './migrations/1763700001100-create-access';

@@ -1,0 +1,68 @@
+import { HttpException } from '@nestjs/common';
+
+/** The contract's error codes (DESIGN §8) and the OAuth codes (RFC 6749). */
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'INVALID_TRANSITION'
+  | 'UNAUTHORIZED'
+  | 'INSUFFICIENT_SCOPE'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'METHOD_NOT_ALLOWED'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_ERROR'
+  | 'SERVICE_UNAVAILABLE'
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'access_denied'
+  | 'unsupported_response_type';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: Record<string, unknown> };
+}
+
+/** An error answered with the contract's error object. */
+export class ApiError extends HttpException {
+  constructor(
+    status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    /** Extra response headers (e.g. Retry-After, WWW-Authenticate). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super({ error: { code, message, ...(details ? { details } : {}) } } satisfies ErrorBody, status);
+    this.message = message;
+  }
+
+  body(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+  }
+
+  static validation(fields: FieldProblem[], message = 'The request is not valid'): ApiError {
+    return new ApiError(400, 'VALIDATION_ERROR', message, { fields });
+  }
+
+  static notFound(what: string): ApiError {
+    return new ApiError(404, 'NOT_FOUND', `${what} not found`);
+  }
+
+  static unauthorized(message = 'Authentication required: send an API key in X-API-Key or a bearer token'): ApiError {
+    return new ApiError(401, 'UNAUTHORIZED', message, undefined, { 'WWW-Authenticate': 'Bearer realm="api", ApiKey header="X-API-Key"' });
+  }
+
+  static insufficientScope(required: string, granted: readonly string[]): ApiError {
+    return new ApiError(403, 'INSUFFICIENT_SCOPE', `This operation needs the scope ${required}`, { required, granted });
+  }
+}

@@ -1,0 +1,5 @@
+export * from './api-error';
+export * from './error.filter';
+export * from './validation';
+export * from './pagination';
+export * from './params';

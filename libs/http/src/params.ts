@@ -1,0 +1,28 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { ApiError } from './api-error';
+
+/** A positive integer id from the path (`{id}`, `{keyId}`); anything else is 400 naming the parameter. */
+@Injectable()
+export class ParseIdPipe implements PipeTransform<string | number, number> {
+  transform(value: string | number, metadata: ArgumentMetadata): number {
+    const field = metadata.data ?? 'id';
+    const text = typeof value === 'number' ? String(value) : value;
+    if (typeof text !== 'string' || !/^[0-9]{1,15}$/.test(text) || Number(text) < 1) {
+      throw ApiError.validation([{ field, message: `${field} must be a positive integer` }]);
+    }
+    return Number(text);
+  }
+}
+
+/** Splits a comma-separated query value into distinct trimmed items (for class-transformer @Transform). */
+export function commaList({ value }: { value: unknown }): unknown {
+  if (typeof value !== 'string') return value;
+  return [...new Set(value.split(',').map((s) => s.trim()))];
+}
+
+/** `true`/`false` (also 1/0) from a query string; anything else stays as is and fails validation. */
+export function queryBoolean({ value }: { value: unknown }): unknown {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+}

@@ -1,0 +1,3 @@
+export * from './tenancy.repository';
+export * from './tenancy.module';
+export { CreateTenancy1763700001000 } from './migrations/1763700001000-create-tenancy';

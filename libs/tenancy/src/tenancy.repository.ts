@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Tier } from '../../auth/src';
+
+export interface Organization {
+  id: number;
+  name: string;
+  tier: Tier;
+  createdAt: string;
+}
+
+export interface Client {
+  id: number;
+  organizationId: number;
+  name: string;
+  createdAt: string;
+}
+
+export interface Competitor {
+  id: number;
+  brandId: number;
+  name: string;
+  domain: string;
+  aliases: string[];
+}
+
+export interface Brand {
+  id: number;
+  organizationId: number;
+  clientId: number | null;
+  name: string;
+  domain: string;
+  aliases: string[];
+  createdAt: string;
+}
+
+/** Who may see what: the caller's organisation and, for a client-bound credential, that client. */
+export interface TenantScope {
+  organizationId: number;
+  clientId: number | null;
+}
+
+export class TenancyInputError extends Error {
+  override readonly name = 'TenancyInputError';
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export function normaliseDomain(input: string): string {
+  const d = input.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/^www\./, '');
+  if (!DOMAIN.test(d)) throw new TenancyInputError(`"${input}" is not a domain name`);
+  return d;
+}
+
+type Row = Record<string, unknown>;
+const iso = (d: unknown) => (d as Date).toISOString();
+const toBrand = (r: Row): Brand => ({
+  id: Number(r.id),
+  organizationId: Number(r.organization_id),
+  clientId: r.client_id === null ? null : Number(r.client_id),
+  name: r.name as string,
+  domain: r.domain as string,
+  aliases: r.aliases as string[],
+  createdAt: iso(r.created_at),
+});
+const toCompetitor = (r: Row): Competitor => ({
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  name: r.name as string,
+  domain: r.domain as string,
+  aliases: r.aliases as string[],
+});
+
+/** Organisations, clients, brands and competitor brands. Every read is filtered by tenant. */
+@Injectable()
+export class TenancyRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async createOrganization(name: string, tier: Tier): Promise<Organization> {
+    if (!name.trim()) throw new TenancyInputError('an organisation needs a name');
+    const [r]: Row[] = await this.dataSource.query(`INSERT INTO organizations (name, tier) VALUES ($1, $2) RETURNING *`, [name.trim(), tier]);
+    return { id: Number(r.id), name: r.name as string, tier: r.tier as Tier, createdAt: iso(r.created_at) };
+  }
+
+  async createClient(organizationId: number, name: string): Promise<Client> {
+    if (!name.trim()) throw new TenancyInputError('a client needs a name');
+    await this.assertOrganization(organizationId);
+    const [r]: Row[] = await this.dataSource.query(`INSERT INTO clients (organization_id, name) VALUES ($1, $2) RETURNING *`, [organizationId, name.trim()]);
+    return { id: Number(r.id), organizationId, name: r.name as string, createdAt: iso(r.created_at) };
+  }
+
+  async createBrand(input: {
+    organizationId: number;
+    clientId?: number | null;
+    name: string;
+    domain: string;
+    aliases?: string[];
+    competitors?: { name: string; domain: string; aliases?: string[] }[];
+  }): Promise<Brand & { competitors: Competitor[] }> {
+    if (!input.name.trim()) throw new TenancyInputError('a brand needs a name');
+    await this.assertOrganization(input.organizationId);
+    const domain = normaliseDomain(input.domain);
+    const competitors = (input.competitors ?? []).map((c) => ({ ...c, name: c.name.trim(), domain: normaliseDomain(c.domain) }));
+    return this.dataSource.transaction(async (m) => {
+      if (input.clientId != null) {
+        const c = await m.query('SELECT 1 FROM clients WHERE id = $1 AND organization_id = $2', [input.clientId, input.organizationId]);
+        if (!c.length) throw new TenancyInputError(`client ${input.clientId} does not exist in organisation ${input.organizationId}`);
+      }
+      const [b]: Row[] = await m.query(
+        `INSERT INTO brands (organization_id, client_id, name, domain, aliases) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+        [input.organizationId, input.clientId ?? null, input.name.trim(), domain, input.aliases ?? []],
+      );
+      const made: Competitor[] = [];
+      for (const c of competitors) {
+        const [r]: Row[] = await m.query(
+          `INSERT INTO competitor_brands (organization_id, brand_id, name, domain, aliases) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+          [input.organizationId, b.id, c.name, c.domain, c.aliases ?? []],
+        );
+        made.push(toCompetitor(r));
+      }
+      return { ...toBrand(b), competitors: made };
+    });
+  }
+
+  private async assertOrganization(id: number): Promise<void> {
+    const rows = await this.dataSource.query('SELECT 1 FROM organizations WHERE id = $1', [id]);
+    if (!rows.length) throw new TenancyInputError(`organisation ${id} does not exist`);
+  }
+
+  async listBrands(scope: TenantScope, clientId?: number): Promise<Brand[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT * FROM brands WHERE organization_id = $1
+         AND ($2::bigint IS NULL OR client_id = $2) AND ($3::bigint IS NULL OR client_id = $3)
+       ORDER BY id`,
+      [scope.organizationId, scope.clientId, clientId ?? null],
+    );
+    return rows.map(toBrand);
+  }
+
+  /** The brand when the scope may see it, else null (so another tenant's brand is a 404). */
+  async findBrand(scope: TenantScope, id: number): Promise<Brand | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT * FROM brands WHERE id = $1 AND organization_id = $2 AND ($3::bigint IS NULL OR client_id = $3)`,
+      [id, scope.organizationId, scope.clientId],
+    );
+    return rows.length ? toBrand(rows[0]) : null;
+  }
+
+  async competitorsOf(scope: TenantScope, brandId: number): Promise<Competitor[] | null> {
+    if (!(await this.findBrand(scope, brandId))) return null;
+    const rows: Row[] = await this.dataSource.query(`SELECT * FROM competitor_brands WHERE brand_id = $1 AND organization_id = $2 ORDER BY id`, [
+      brandId,
+      scope.organizationId,
+    ]);
+    return rows.map(toCompetitor);
+  }
+}
