@@ -1,0 +1,6 @@
+export * from './lifecycle';
+export * from './sla-policy';
+export * from './fingerprint';
+export * from './opportunity.events';
+export * from './opportunity';
+export * from './decide';

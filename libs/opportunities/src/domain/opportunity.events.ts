@@ -1,0 +1,58 @@
+import type { OpportunityType, Severity, Status } from './lifecycle';
+
+/** The opportunity's events (stream `opportunity-<id>`). Dates are ISO strings. */
+export interface OpportunityDetected {
+  type: 'opportunity.detected';
+  data: {
+    id: number;
+    organizationId: number;
+    brandId: number;
+    type: OpportunityType;
+    severity: Severity;
+    title: string;
+    description: string | null;
+    fingerprint: string;
+    source: string;
+    evidence: Record<string, unknown>;
+    recurrenceOf: number | null;
+    slaPolicy: string;
+    dueAt: string;
+    detectedAt: string;
+  };
+}
+
+export interface OpportunityTransitioned {
+  type: 'opportunity.transitioned';
+  data: { from: Status; to: Status; reason: string | null; owner: string | null; at: string };
+}
+
+export interface VerificationRecorded {
+  type: 'opportunity.verification_recorded';
+  data: { status: 'passed' | 'failed'; details: Record<string, unknown>; checkedAt: string };
+}
+
+export interface OutcomeFinalized {
+  type: 'opportunity.outcome_finalized';
+  data: {
+    citationRateBefore: number;
+    citationRateAfter: number;
+    aiTrafficBefore: number;
+    aiTrafficAfter: number;
+    conversions: number;
+    revenue: number;
+    currency: string;
+    finalizedAt: string;
+  };
+}
+
+export type OpportunityEvent = OpportunityDetected | OpportunityTransitioned | VerificationRecorded | OutcomeFinalized;
+export type OpportunityEventType = OpportunityEvent['type'];
+
+export const OPPORTUNITY_EVENT_TYPES: readonly OpportunityEventType[] = [
+  'opportunity.detected',
+  'opportunity.transitioned',
+  'opportunity.verification_recorded',
+  'opportunity.outcome_finalized',
+];
+
+export const streamOf = (id: number) => `opportunity-${id}`;
