@@ -58,7 +58,7 @@ export async function startTestApi(env: Record<string, string> = {}, extraImport
       } catch {
         /* not JSON */
       }
-      return { status: res.statusCode, body: parsed, headers: res.headers };
+      return { status: res.statusCode, body: parsed, headers: res.headers as Record<string, string | string[] | undefined> };
     },
     async organization({ tier = 'enterprise', scopes = 'all' } = {}) {
       const org = await tenancy.createOrganization(`Org ${Math.random().toString(36).slice(2, 8)}`, tier);
