@@ -38,7 +38,15 @@ export type OpportunityCommand =
 export class OpportunityRuleError extends Error {
   override readonly name = 'OpportunityRuleError';
   constructor(
-    readonly rule: 'invalid_transition' | 'owner_required' | 'already_exists' | 'not_found' | 'verification_not_expected' | 'outcome_not_expected' | 'outcome_already_final',
+    readonly rule:
+      | 'invalid_transition'
+      | 'owner_required'
+      | 'already_exists'
+      | 'not_found'
+      | 'verification_not_expected'
+      | 'outcome_not_expected'
+      | 'outcome_already_final'
+      | 'conflict',
     message: string,
     readonly details: Record<string, unknown> = {},
   ) {

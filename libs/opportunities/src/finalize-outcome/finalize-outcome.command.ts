@@ -1,0 +1,25 @@
+import { Command } from '@nestjs/cqrs';
+import type { CommandResult } from '../opportunity.repository';
+
+export interface OutcomeFigures {
+  citationRateBefore: number;
+  citationRateAfter: number;
+  aiTrafficBefore: number;
+  aiTrafficAfter: number;
+  conversions: number;
+  revenue: number;
+  currency?: string;
+}
+
+/** Finalises the measured business impact of a resolved opportunity. */
+export class FinalizeOutcomeCommand extends Command<CommandResult> {
+  constructor(
+    readonly id: number,
+    readonly figures: OutcomeFigures,
+    readonly actor: { organizationId: number; subject: string; actor: string },
+    readonly correlationId: string,
+    readonly at?: Date,
+  ) {
+    super();
+  }
+}

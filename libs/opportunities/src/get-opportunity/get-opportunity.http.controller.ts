@@ -1,0 +1,64 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
+import { ApiError, ParseIdPipe } from '../../../http/src';
+import { READ_MODEL_PROJECTIONS } from '../list-opportunities/list-opportunities.http.controller';
+import { OpportunityAccess } from '../opportunity-access';
+import { OpportunityEventsResponse, OpportunityResponse } from '../opportunity.dto';
+import { OpportunityQueries } from '../opportunity-queries';
+import { OpportunityRepository } from '../opportunity.repository';
+import { toRecord } from '../read-model/opportunity-row';
+import { ReadYourWrites } from '../read-your-writes';
+import { GetOpportunityQuery } from './get-opportunity.request.dto';
+
+@ApiTags('Opportunities')
+@Controller('api/v1/opportunities')
+export class GetOpportunityController {
+  constructor(
+    private readonly queries: OpportunityQueries,
+    private readonly repository: OpportunityRepository,
+    private readonly access: OpportunityAccess,
+    private readonly ryw: ReadYourWrites,
+  ) {}
+
+  @Get(':id')
+  @RequireScope('read:opportunities')
+  @ApiOperation({ summary: 'One opportunity', description: 'With asOf, as it was at that time.' })
+  @ApiOkResponse({ type: OpportunityResponse })
+  async get(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Query() q: GetOpportunityQuery): Promise<OpportunityResponse> {
+    if (q.asOf !== undefined) {
+      const asOf = new Date(q.asOf);
+      if (Number.isNaN(asOf.getTime())) throw ApiError.validation([{ field: 'asOf', message: 'asOf must be an ISO 8601 date or date-time' }]);
+      const state = await this.repository.loadAsOf(id, asOf);
+      if (!state || !(await this.access.canSee(p, state))) throw ApiError.notFound(`Opportunity ${id}`);
+      return { data: toRecord(state, asOf) };
+    }
+    await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
+    const record = await this.queries.get(p, id);
+    if (!record) throw ApiError.notFound(`Opportunity ${id}`);
+    return { data: record };
+  }
+
+  @Get(':id/events')
+  @RequireScope('read:opportunities')
+  @ApiOperation({ summary: "An opportunity's history", description: 'Every change, with actor, reason and time, oldest first.' })
+  @ApiOkResponse({ type: OpportunityEventsResponse })
+  async events(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number): Promise<OpportunityEventsResponse> {
+    const history = await this.repository.history(id);
+    const first = history[0];
+    if (!first || !(await this.access.canSee(p, { organizationId: Number(first.data.organizationId), brandId: Number(first.data.brandId) }))) {
+      throw ApiError.notFound(`Opportunity ${id}`);
+    }
+    return {
+      data: history.map((e) => ({
+        position: Number(e.streamPosition),
+        type: e.type,
+        data: e.data,
+        actor: (e.metadata.actor as string | undefined) ?? null,
+        reason: (e.metadata.reason as string | undefined) ?? null,
+        correlationId: (e.metadata.correlationId as string | undefined) ?? null,
+        recordedAt: e.recordedAt.toISOString(),
+      })),
+    };
+  }
+}

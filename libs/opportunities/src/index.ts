@@ -1,0 +1,8 @@
+export * from './domain';
+export * from './read-model/opportunity-row';
+export * from './opportunities.module';
+export * from './opportunity.repository';
+export { DetectOpportunityCommand } from './detect-opportunity/detect-opportunity.command';
+export { TransitionOpportunityCommand } from './transition-opportunity/transition-opportunity.command';
+export { RecordVerificationCommand } from './record-verification/record-verification.command';
+export { FinalizeOutcomeCommand, type OutcomeFigures } from './finalize-outcome/finalize-outcome.command';

@@ -1,0 +1,29 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
+import type { Page } from '../../../http/src';
+import { OpportunityPage } from '../opportunity.dto';
+import { OpportunityQueries } from '../opportunity-queries';
+import type { OpportunityRecord } from '../read-model/opportunity-row';
+import { ReadYourWrites } from '../read-your-writes';
+import { ListOpportunitiesQuery } from './list-opportunities.request.dto';
+
+export const READ_MODEL_PROJECTIONS = ['opportunities'];
+
+@ApiTags('Opportunities')
+@Controller('api/v1/opportunities')
+export class ListOpportunitiesController {
+  constructor(
+    private readonly queries: OpportunityQueries,
+    private readonly ryw: ReadYourWrites,
+  ) {}
+
+  @Get()
+  @RequireScope('read:opportunities')
+  @ApiOperation({ summary: 'The opportunity queue', description: 'Non-terminal opportunities unless includeTerminal=true; filters combine.' })
+  @ApiOkResponse({ type: OpportunityPage })
+  async list(@CurrentPrincipal() p: Principal, @Query() q: ListOpportunitiesQuery): Promise<Page<OpportunityRecord>> {
+    await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
+    return this.queries.list(p, q);
+  }
+}

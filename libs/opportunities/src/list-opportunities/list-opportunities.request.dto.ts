@@ -1,0 +1,52 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PaginationQuery, commaList, queryBoolean } from '../../../http/src';
+import { SEVERITIES, STATUSES, TYPES, type OpportunityType, type Severity, type Status } from '../domain';
+
+export const OPPORTUNITY_SORTS = {
+  detectedAt: 'detected_at',
+  updatedAt: 'updated_at',
+  dueAt: 'due_at',
+  severity: 'severity_rank',
+  status: 'status',
+  type: 'type',
+  id: 'id',
+} as const;
+
+export class ListOpportunitiesQuery extends PaginationQuery {
+  @ApiPropertyOptional({ description: 'Only this brand' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'brandId must be a positive integer' })
+  @Min(1, { message: 'brandId must be a positive integer' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'brandId must be a positive integer' })
+  brandId?: number;
+
+  @ApiPropertyOptional({ description: `Comma-separated types: ${TYPES.join(', ')}`, example: 'sov_drop,competitor_gap' })
+  @IsOptional()
+  @Transform(commaList)
+  @IsIn(TYPES, { each: true, message: `type must be a comma-separated list of: ${TYPES.join(', ')}` })
+  type?: OpportunityType[];
+
+  @ApiPropertyOptional({ description: `Comma-separated states: ${STATUSES.join(', ')}`, example: 'detected,triaged' })
+  @IsOptional()
+  @Transform(commaList)
+  @IsIn(STATUSES, { each: true, message: `status must be a comma-separated list of: ${STATUSES.join(', ')}` })
+  status?: Status[];
+
+  @ApiPropertyOptional({ description: `Comma-separated severities: ${SEVERITIES.join(', ')}`, example: 'high,critical' })
+  @IsOptional()
+  @Transform(commaList)
+  @IsIn(SEVERITIES, { each: true, message: `severity must be a comma-separated list of: ${SEVERITIES.join(', ')}` })
+  severity?: Severity[];
+
+  @ApiPropertyOptional({ description: 'Also list resolved and dismissed opportunities (default false; an explicit status list is honoured as given)' })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean({ message: 'includeTerminal must be true or false' })
+  includeTerminal?: boolean;
+
+  @ApiPropertyOptional({ enum: Object.keys(OPPORTUNITY_SORTS), default: 'detectedAt' })
+  declare sort?: string;
+}

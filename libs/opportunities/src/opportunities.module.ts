@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { DetectOpportunityHandler } from './detect-opportunity/detect-opportunity.handler';
+import { DetectOpportunityController } from './detect-opportunity/detect-opportunity.http.controller';
+import { FinalizeOutcomeHandler } from './finalize-outcome/finalize-outcome.handler';
+import { GetOpportunityController } from './get-opportunity/get-opportunity.http.controller';
+import { ListOpportunitiesController } from './list-opportunities/list-opportunities.http.controller';
+import { OpportunityKpisController } from './opportunity-kpis/opportunity-kpis.http.controller';
+import { OpportunityAccess } from './opportunity-access';
+import { OpportunityQueries } from './opportunity-queries';
+import { OpportunityRepository } from './opportunity.repository';
+import { OutcomesSummaryController } from './outcomes-summary/outcomes-summary.http.controller';
+import { ReadYourWrites } from './read-your-writes';
+import { RecordVerificationHandler } from './record-verification/record-verification.handler';
+import { TransitionOpportunityHandler } from './transition-opportunity/transition-opportunity.handler';
+import { TransitionOpportunityController } from './transition-opportunity/transition-opportunity.http.controller';
+
+const handlers = [DetectOpportunityHandler, TransitionOpportunityHandler, RecordVerificationHandler, FinalizeOutcomeHandler];
+const services = [OpportunityRepository, OpportunityQueries, OpportunityAccess, ReadYourWrites];
+
+/** The opportunity queue: commands (CQRS), read-model queries and their HTTP controllers. */
+@Module({
+  imports: [CqrsModule.forRoot()],
+  controllers: [
+    OpportunityKpisController,
+    ListOpportunitiesController,
+    DetectOpportunityController,
+    GetOpportunityController,
+    TransitionOpportunityController,
+    OutcomesSummaryController,
+  ],
+  providers: [...handlers, ...services],
+  exports: [...services, CqrsModule],
+})
+export class OpportunitiesModule {}
+
+/** Commands without HTTP (the CLI's seed, detectors in the worker). */
+@Module({
+  imports: [CqrsModule.forRoot()],
+  providers: [...handlers, ...services],
+  exports: [...services, CqrsModule],
+})
+export class OpportunityCommandsModule {}

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Principal } from '../../auth/src';
+import { page, sortColumn, type Page } from '../../http/src';
+import { SEVERITIES, STATUSES, TERMINAL_STATUSES } from './domain';
+import { OPPORTUNITY_SORTS, type ListOpportunitiesQuery } from './list-opportunities/list-opportunities.request.dto';
+import { opportunityRowFromSql, toRecord, type OpportunityRecord } from './read-model/opportunity-row';
+
+export interface OpportunityKpis {
+  byStatus: Record<string, number>;
+  bySeverity: Record<string, number>;
+  byStatusAndSeverity: Record<string, Record<string, number>>;
+  open: number;
+  total: number;
+  slaBreached: number;
+  asOf: string;
+}
+
+export interface OutcomeRow {
+  opportunityId: number;
+  brandId: number;
+  type: string;
+  severity: string;
+  title: string;
+  resolvedAt: string;
+  finalizedAt: string | null;
+  citationRateBefore: number | null;
+  citationRateAfter: number | null;
+  aiTrafficBefore: number | null;
+  aiTrafficAfter: number | null;
+  conversions: number | null;
+  revenue: number | null;
+  currency: string | null;
+}
+
+/** Reads of the opportunity read models, always filtered by the caller's tenant. */
+@Injectable()
+export class OpportunityQueries {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(p: Principal, q: ListOpportunitiesQuery): Promise<Page<OpportunityRecord>> {
+    const where = ['organization_id = $1'];
+    const params: unknown[] = [p.organizationId];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (p.clientId !== null) add('client_id = ?', p.clientId);
+    if (q.brandId !== undefined) add('brand_id = ?', q.brandId);
+    if (q.type?.length) add('type = ANY(?::text[])', q.type);
+    if (q.severity?.length) add('severity = ANY(?::text[])', q.severity);
+    if (q.status?.length) add('status = ANY(?::text[])', q.status);
+    else if (!q.includeTerminal) where.push('NOT terminal');
+    const column = sortColumn(q.sort, OPPORTUNITY_SORTS, 'detectedAt');
+    const direction = q.order === 'asc' ? 'ASC' : 'DESC';
+    const filter = where.join(' AND ');
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT * FROM opportunities WHERE ${filter} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${q.limit} OFFSET ${q.offset}`,
+        params,
+      ) as Promise<Record<string, unknown>[]>,
+      this.dataSource.query(`SELECT count(*)::int AS total FROM opportunities WHERE ${filter}`, params) as Promise<{ total: number }[]>,
+    ]);
+    const now = new Date();
+    return page(rows.map((r) => toRecord(opportunityRowFromSql(r).state, now)), total, q);
+  }
+
+  async get(p: Principal, id: number): Promise<OpportunityRecord | null> {
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT * FROM opportunities WHERE id = $1 AND organization_id = $2 AND ($3::bigint IS NULL OR client_id = $3)`,
+      [id, p.organizationId, p.clientId],
+    );
+    return rows.length ? toRecord(opportunityRowFromSql(rows[0]).state, new Date()) : null;
+  }
+
+  async kpis(p: Principal, brandId?: number): Promise<OpportunityKpis> {
+    const clientFilter = p.clientId === null ? '' : 'AND brand_id IN (SELECT id FROM brands WHERE organization_id = $1 AND client_id = $3)';
+    const params: unknown[] = [p.organizationId, brandId ?? null];
+    if (p.clientId !== null) params.push(p.clientId);
+    const [counts, [{ breached }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT status, severity, sum(count)::int AS n FROM opportunity_counts
+          WHERE organization_id = $1 AND ($2::bigint IS NULL OR brand_id = $2) ${clientFilter}
+          GROUP BY status, severity`,
+        params,
+      ) as Promise<{ status: string; severity: string; n: number }[]>,
+      // Breaches are judged now, not when the projection last ran.
+      this.dataSource.query(
+        `SELECT count(*)::int AS breached FROM opportunities
+          WHERE organization_id = $1 AND NOT terminal AND due_at < now() AND ($2::bigint IS NULL OR brand_id = $2)
+          ${p.clientId === null ? '' : 'AND client_id = $3'}`,
+        params,
+      ) as Promise<{ breached: number }[]>,
+    ]);
+    const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
+    const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<string, number>;
+    const matrix = Object.fromEntries(STATUSES.map((s) => [s, Object.fromEntries(SEVERITIES.map((v) => [v, 0]))])) as Record<string, Record<string, number>>;
+    let total = 0;
+    let open = 0;
+    for (const c of counts) {
+      byStatus[c.status] += c.n;
+      matrix[c.status][c.severity] += c.n;
+      total += c.n;
+      if (!TERMINAL_STATUSES.includes(c.status as never)) {
+        open += c.n;
+        bySeverity[c.severity] += c.n;
+      }
+    }
+    return { byStatus, bySeverity, byStatusAndSeverity: matrix, open, total, slaBreached: breached, asOf: new Date().toISOString() };
+  }
+
+  async outcomes(p: Principal, sinceDays: number, brandId?: number): Promise<OutcomeRow[]> {
+    const params: unknown[] = [p.organizationId, sinceDays, brandId ?? null];
+    if (p.clientId !== null) params.push(p.clientId);
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT * FROM opportunity_outcomes
+        WHERE organization_id = $1 AND resolved_at >= now() - make_interval(days => $2::int)
+          AND ($3::bigint IS NULL OR brand_id = $3)
+          ${p.clientId === null ? '' : 'AND brand_id IN (SELECT id FROM brands WHERE organization_id = $1 AND client_id = $4)'}
+        ORDER BY resolved_at DESC, opportunity_id DESC`,
+      params,
+    );
+    const num = (v: unknown) => (v === null ? null : Number(v));
+    return rows.map((r) => ({
+      opportunityId: Number(r.opportunity_id),
+      brandId: Number(r.brand_id),
+      type: r.type as string,
+      severity: r.severity as string,
+      title: r.title as string,
+      resolvedAt: (r.resolved_at as Date).toISOString(),
+      finalizedAt: r.finalized_at === null ? null : (r.finalized_at as Date).toISOString(),
+      citationRateBefore: num(r.citation_rate_before),
+      citationRateAfter: num(r.citation_rate_after),
+      aiTrafficBefore: num(r.ai_traffic_before),
+      aiTrafficAfter: num(r.ai_traffic_after),
+      conversions: num(r.conversions),
+      revenue: num(r.revenue),
+      currency: r.currency as string | null,
+    }));
+  }
+}

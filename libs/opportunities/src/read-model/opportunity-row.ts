@@ -1,0 +1,154 @@
+import { SEVERITIES, isTerminal } from '../domain/lifecycle';
+import type { OpportunityState } from '../domain/opportunity';
+import { slaAt } from '../domain/sla-policy';
+
+/** A row of the `opportunities` read model: the folded state and the brand's client (for client-bound keys). */
+export interface OpportunityRow {
+  state: OpportunityState;
+  clientId: number | null;
+}
+
+/** Columns of `opportunities` with their SQL types (for jsonb_to_recordset). */
+export const OPPORTUNITY_ROW_COLUMNS: readonly (readonly [string, string])[] = [
+  ['id', 'bigint'],
+  ['organization_id', 'bigint'],
+  ['brand_id', 'bigint'],
+  ['client_id', 'bigint'],
+  ['type', 'text'],
+  ['severity', 'text'],
+  ['severity_rank', 'smallint'],
+  ['status', 'text'],
+  ['terminal', 'boolean'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['fingerprint', 'text'],
+  ['source', 'text'],
+  ['evidence', 'jsonb'],
+  ['owner', 'text'],
+  ['sla_policy', 'text'],
+  ['due_at', 'timestamptz'],
+  ['verification_status', 'text'],
+  ['verification_checked_at', 'timestamptz'],
+  ['verification_details', 'jsonb'],
+  ['outcome', 'jsonb'],
+  ['recurrence_of', 'bigint'],
+  ['detected_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['resolved_at', 'timestamptz'],
+  ['version', 'integer'],
+];
+
+export function opportunityRowToSql({ state: s, clientId }: OpportunityRow): Record<string, unknown> {
+  return {
+    id: s.id,
+    organization_id: s.organizationId,
+    brand_id: s.brandId,
+    client_id: clientId,
+    type: s.type,
+    severity: s.severity,
+    severity_rank: SEVERITIES.indexOf(s.severity),
+    status: s.status,
+    terminal: isTerminal(s.status),
+    title: s.title,
+    description: s.description,
+    fingerprint: s.fingerprint,
+    source: s.source,
+    evidence: s.evidence,
+    owner: s.owner,
+    sla_policy: s.slaPolicy,
+    due_at: s.dueAt,
+    verification_status: s.verification.status,
+    verification_checked_at: s.verification.checkedAt,
+    verification_details: s.verification.details,
+    outcome: s.outcome,
+    recurrence_of: s.recurrenceOf,
+    detected_at: s.detectedAt,
+    updated_at: s.updatedAt,
+    resolved_at: s.resolvedAt,
+    version: s.version,
+  };
+}
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : (v as Date).toISOString());
+
+export function opportunityRowFromSql(r: Record<string, unknown>): OpportunityRow {
+  return {
+    clientId: r.client_id === null ? null : Number(r.client_id),
+    state: {
+      id: Number(r.id),
+      organizationId: Number(r.organization_id),
+      brandId: Number(r.brand_id),
+      type: r.type as OpportunityState['type'],
+      severity: r.severity as OpportunityState['severity'],
+      status: r.status as OpportunityState['status'],
+      title: r.title as string,
+      description: r.description as string | null,
+      fingerprint: r.fingerprint as string,
+      source: r.source as string,
+      evidence: r.evidence as Record<string, unknown>,
+      owner: r.owner as string | null,
+      slaPolicy: r.sla_policy as string,
+      dueAt: iso(r.due_at)!,
+      verification: {
+        status: r.verification_status as OpportunityState['verification']['status'],
+        checkedAt: iso(r.verification_checked_at),
+        details: r.verification_details as Record<string, unknown> | null,
+      },
+      outcome: r.outcome as OpportunityState['outcome'],
+      recurrenceOf: r.recurrence_of === null ? null : Number(r.recurrence_of),
+      detectedAt: iso(r.detected_at)!,
+      updatedAt: iso(r.updated_at)!,
+      resolvedAt: iso(r.resolved_at),
+      version: Number(r.version),
+    },
+  };
+}
+
+/** The opportunity record the API returns (DESIGN §3), with the SLA judged as of `now`. */
+export interface OpportunityRecord {
+  id: number;
+  organizationId: number;
+  brandId: number;
+  type: string;
+  severity: string;
+  status: string;
+  title: string;
+  description: string | null;
+  fingerprint: string;
+  source: string;
+  evidence: Record<string, unknown>;
+  owner: string | null;
+  sla: { policy: string; dueAt: string; breached: boolean; breachedAt: string | null };
+  verification: { status: 'pending' | 'passed' | 'failed' | null; checkedAt: string | null; details: Record<string, unknown> | null };
+  outcome: Record<string, unknown> | null;
+  recurrenceOf: number | null;
+  detectedAt: string;
+  updatedAt: string;
+  resolvedAt: string | null;
+  version: number;
+}
+
+export function toRecord(s: OpportunityState, now: Date): OpportunityRecord {
+  return {
+    id: s.id,
+    organizationId: s.organizationId,
+    brandId: s.brandId,
+    type: s.type,
+    severity: s.severity,
+    status: s.status,
+    title: s.title,
+    description: s.description,
+    fingerprint: s.fingerprint,
+    source: s.source,
+    evidence: s.evidence,
+    owner: s.owner,
+    sla: slaAt(s.slaPolicy, new Date(s.dueAt), s.status, now),
+    verification: s.verification,
+    outcome: s.outcome as Record<string, unknown> | null,
+    recurrenceOf: s.recurrenceOf,
+    detectedAt: s.detectedAt,
+    updatedAt: s.updatedAt,
+    resolvedAt: s.resolvedAt,
+    version: s.version,
+  };
+}

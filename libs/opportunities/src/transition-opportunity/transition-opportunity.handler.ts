@@ -1,0 +1,28 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OpportunityRuleError } from '../domain';
+import { OpportunityAccess } from '../opportunity-access';
+import { OpportunityRepository, type CommandResult } from '../opportunity.repository';
+import { ReadYourWrites } from '../read-your-writes';
+import { TransitionOpportunityCommand } from './transition-opportunity.command';
+
+@CommandHandler(TransitionOpportunityCommand)
+export class TransitionOpportunityHandler implements ICommandHandler<TransitionOpportunityCommand> {
+  constructor(
+    private readonly repository: OpportunityRepository,
+    private readonly access: OpportunityAccess,
+    private readonly ryw: ReadYourWrites,
+  ) {}
+
+  async execute(c: TransitionOpportunityCommand): Promise<CommandResult> {
+    // Another tenant's opportunity does not exist for this caller (organisation and brand never change).
+    const current = await this.repository.load(c.id);
+    if (!current || !(await this.access.canSee(c.principal, current))) throw new OpportunityRuleError('not_found', 'not found');
+    const result = await this.repository.execute(
+      c.id,
+      () => ({ kind: 'transition', toStatus: c.toStatus, reason: c.reason, owner: c.owner, now: new Date() }),
+      { organizationId: c.principal.organizationId, actor: c.principal.actor, correlationId: c.correlationId, reason: c.reason },
+    );
+    await this.ryw.wrote(c.principal.subject, result.position);
+    return result;
+  }
+}

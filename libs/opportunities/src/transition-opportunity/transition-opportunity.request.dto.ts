@@ -1,0 +1,22 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { STATUSES, type Status } from '../domain';
+
+export class TransitionOpportunityRequest {
+  @ApiProperty({ enum: STATUSES, description: 'The state to move to (DESIGN §3 lists the allowed moves)' })
+  @IsIn(STATUSES, { message: `toStatus must be one of: ${STATUSES.join(', ')}` })
+  toStatus!: Status;
+
+  @ApiPropertyOptional({ maxLength: 2000, description: 'Why; kept in the history' })
+  @IsOptional()
+  @IsString({ message: 'reason must be a string' })
+  @MaxLength(2000, { message: 'reason must be at most 2000 characters' })
+  reason?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'Who owns the work (required to move to assigned unless already set)' })
+  @IsOptional()
+  @IsString({ message: 'owner must be a string' })
+  @MinLength(1, { message: 'owner must not be empty' })
+  @MaxLength(200, { message: 'owner must be at most 200 characters' })
+  owner?: string;
+}

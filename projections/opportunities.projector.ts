@@ -1,0 +1,42 @@
+import type { RecordedEvent } from '../libs/event-store/src';
+import type { ProjectionContext, Projector } from '../libs/projection-engine/src';
+import { OPPORTUNITY_ROW_COLUMNS, evolve, opportunityRowFromSql, opportunityRowToSql, type OpportunityEvent, type OpportunityRow } from '../libs/opportunities/src';
+
+/**
+ * `opportunities`: one row per opportunity, the shape the list and the single read return. A
+ * batch loads the rows it touches once, folds the events with the domain's `evolve`, and writes
+ * each changed row once (one multi-row upsert per batch).
+ */
+export const opportunitiesProjector: Projector = {
+  name: 'opportunities',
+  handles: ['opportunity.detected', 'opportunity.transitioned', 'opportunity.verification_recorded', 'opportunity.outcome_finalized'],
+  tables: ['opportunities'],
+  async apply(events: readonly RecordedEvent[], { manager, table }: ProjectionContext): Promise<void> {
+    const ids = [...new Set(events.map((e) => Number(e.streamId.slice('opportunity-'.length))))];
+    const existing: Record<string, unknown>[] = await manager.query(`SELECT * FROM ${table('opportunities')} WHERE id = ANY($1::bigint[])`, [ids]);
+    const rows = new Map<number, OpportunityRow>(existing.map((r) => [Number(r.id), opportunityRowFromSql(r)]));
+    const brandIds = [...new Set(events.filter((e) => e.type === 'opportunity.detected').map((e) => Number(e.data.brandId)))];
+    const clients = new Map<number, number | null>();
+    if (brandIds.length) {
+      const found: { id: string; client_id: string | null }[] = await manager.query(`SELECT id, client_id FROM brands WHERE id = ANY($1::bigint[])`, [brandIds]);
+      for (const b of found) clients.set(Number(b.id), b.client_id === null ? null : Number(b.client_id));
+    }
+    for (const e of events) {
+      const id = Number(e.streamId.slice('opportunity-'.length));
+      const current = rows.get(id);
+      if (current && Number(e.streamPosition) <= current.state.version) continue; // already applied (idempotent)
+      const state = evolve(current?.state ?? null, { type: e.type, data: e.data } as OpportunityEvent);
+      rows.set(id, { state, clientId: current?.clientId ?? clients.get(state.brandId) ?? null });
+    }
+    if (!rows.size) return;
+    // One statement per batch, whatever its size: the rows travel as one JSON parameter.
+    const names = OPPORTUNITY_ROW_COLUMNS.map(([c]) => c);
+    const updates = names.filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+    await manager.query(
+      `INSERT INTO ${table('opportunities')} (${names.join(', ')})
+       SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${OPPORTUNITY_ROW_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
+       ON CONFLICT (id) DO UPDATE SET ${updates}`,
+      [JSON.stringify([...rows.values()].map(opportunityRowToSql))],
+    );
+  },
+};
