@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { loadConfig, redact } from '../../../libs/config/src';
-import { ensureDatabaseExists, runMigrations } from '../../../libs/database/src';
+import { createDataSource, ensureDatabaseExists, runMigrations } from '../../../libs/database/src';
 import { checkPostgres, checkRedis, closeOnSignal, runMain } from '../../../libs/observability/src';
 import { createApiApp } from '../../api/src/create-api-app';
 import { WorkerPartModule } from '../../worker/src/worker.module';
+import { isEmpty, seedDemo, type DemoSeed } from '../../cli/src/seed/seed-demo';
 
 /**
- * `npm start`: one process for one machine. Creates the database if needed, migrates it,
- * then serves the API with the worker (projectors) in the same process.
+ * `npm start`: one process for one machine. Creates the database if needed, migrates it, seeds a
+ * demo organisation when it is empty (printing its API key), then serves the API with the worker
+ * (projectors) in the same process.
  */
 runMain(async () => {
   const config = loadConfig();
@@ -15,17 +17,28 @@ runMain(async () => {
   await checkPostgres(config);
   await checkRedis(config);
   const applied = await runMigrations(config.databaseUrl);
+  const ds = createDataSource(config.databaseUrl, 1);
+  await ds.initialize();
+  const empty = await isEmpty(ds).finally(() => ds.destroy());
+  const seeded: DemoSeed | null = empty ? await seedDemo(config) : null;
   const app = await createApiApp(config, [WorkerPartModule.forRoot()]);
   closeOnSignal(app, config.shutdownTimeoutMs);
   await app.listen({ port: config.port, host: config.host });
   const base = `http://127.0.0.1:${config.port}`;
-  process.stdout.write(
-    [
-      '',
-      `AI visibility service on ${base}`,
-      `  database ${redact(config.databaseUrl)}${created ? ' (created)' : ''}, ${applied.length} migration(s) applied`,
-      `  try:  curl -s ${base}/ready`,
-      '',
-    ].join('\n') + '\n',
-  );
+  const key = seeded?.keys[0].key ?? '<your API key>';
+  const lines = [
+    '',
+    `AI visibility service on ${base}  (reference: ${base}/docs)`,
+    `  database ${redact(config.databaseUrl)}${created ? ' (created)' : ''}, ${applied.length} migration(s) applied`,
+  ];
+  if (seeded) {
+    lines.push(
+      `  seeded demo organisation ${seeded.organization.id} "${seeded.organization.name}": ${seeded.brands.map((b) => b.name).join(', ')}, ${seeded.opportunities} opportunities`,
+      `  API key (all scopes, shown once): ${key}`,
+    );
+  } else {
+    lines.push('  the database already has data: use one of your keys (npm run cli -- key create --org ID --scopes all)');
+  }
+  lines.push('  try:', `    curl -s -H 'X-API-Key: ${key}' '${base}/api/v1/opportunities?severity=high,critical&limit=5'`, '');
+  process.stdout.write(lines.join('\n') + '\n');
 });

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { seedDemo } from '../seed/seed-demo';
+import { toJson, type CliContext } from '../cli-context';
+import { positiveInt } from './tenancy.command';
+
+type Run = (fn: (ctx: CliContext) => Promise<void>) => Promise<void>;
+
+/** `seed demo`: a realistic demo organisation; prints what it made (keys included). */
+export function registerSeed(program: Command, run: Run, json: () => boolean): void {
+  program
+    .command('seed')
+    .description('demo data')
+    .command('demo')
+    .option('--opportunities <n>', 'how many opportunities (default 320)')
+    .action((opts: { opportunities?: string }) =>
+      run(async (ctx) => {
+        const seeded = await seedDemo(ctx.config, { opportunities: positiveInt('--opportunities', opts.opportunities) });
+        if (json()) {
+          process.stdout.write(toJson(seeded) + '\n');
+          return;
+        }
+        process.stdout.write(
+          [
+            `organisation ${seeded.organization.id} "${seeded.organization.name}" (${seeded.organization.tier})`,
+            ...seeded.brands.map((b) => `  brand ${b.id} ${b.name} (${b.domain}) vs ${b.competitors.join(', ')}`),
+            `  ${seeded.opportunities} opportunities, ${seeded.resolvedWithOutcome} resolved with outcomes`,
+            ...seeded.keys.map((k) => `  key ${k.id} (${k.name}): ${k.key}`),
+          ].join('\n') + '\n',
+        );
+      }),
+    );
+}
