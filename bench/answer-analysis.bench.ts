@@ -3,8 +3,10 @@
  * measured in the same run: one pass over the same texts of a single combined regular expression of all the
  * entities' names (the least any mention finder must do). Both sides prepare per entity set once (the baseline its
  * regular expression, the engine `createAnalyzer(entities)`) and analyse every answer from scratch (no result is
- * cached). Warm-up first, then both measured in the same process. Prints ONE JSON line.
- * Usage: npm run bench:answer-analysis [-- --corpus FILE --answers N]
+ * cached). Warm-up first, then both measured in the same process in interleaved rounds (baseline and engine
+ * alternating, so that load from other processes on a shared machine affects both alike); the figures are the
+ * medians over the rounds, and `ratio` the median of the rounds' ratios. Single-threaded: one core. Prints ONE JSON line.
+ * Usage: npm run bench:answer-analysis [-- --corpus FILE --answers N --rounds R]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,6 +19,7 @@ function arg(name: string, fallback: string): string {
 
 const corpusPath = resolve(arg('--corpus', resolve(__dirname, '../../shared/corpus/answers-dev.jsonl')));
 const total = Number(arg('--answers', '100000'));
+const ROUNDS = Number(arg('--rounds', '5'));
 const inputs: AnswerInput[] = readFileSync(corpusPath, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
@@ -55,27 +58,60 @@ function runEngine(n: number): number {
   return mentions;
 }
 
-function timed(fn: (n: number) => number, n: number): { seconds: number; check: number } {
+function perSecond(fn: (n: number) => number, n: number): number {
   const t0 = process.hrtime.bigint();
-  const check = fn(n);
-  return { seconds: Number(process.hrtime.bigint() - t0) / 1e9, check };
+  consumed += fn(n);
+  return n / (Number(process.hrtime.bigint() - t0) / 1e9);
 }
 
-// Warm-up: JIT and lazily loaded tables, on both sides.
-runBaseline(Math.min(total, 20000));
-runEngine(Math.min(total, 20000));
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 
-const baseline = timed(runBaseline, total);
-const engine = timed(runEngine, total);
-const baselinePerSecond = Math.round(total / baseline.seconds);
-const enginePerSecond = Math.round(total / engine.seconds);
+/** Summed results of both sides, printed so that no work can be skipped as dead code. */
+let consumed = 0;
+
+// Warm-up: JIT and lazily loaded tables, on both sides, until steady state.
+for (let w = 0; w < 2; w++) {
+  perSecond(runBaseline, Math.min(total, 20000));
+  perSecond(runEngine, Math.min(total, 20000));
+}
+
+// Measured: rounds alternating baseline and engine (the order flipped every round), so that load from other
+// processes on the machine falls on both sides alike; each side analyses `total` answers in all; medians reported.
+const perRound = Math.max(1, Math.round(total / ROUNDS));
+const baselineRates: number[] = [];
+const engineRates: number[] = [];
+const ratios: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  let b: number;
+  let e: number;
+  if (r % 2 === 0) {
+    b = perSecond(runBaseline, perRound);
+    e = perSecond(runEngine, perRound);
+  } else {
+    e = perSecond(runEngine, perRound);
+    b = perSecond(runBaseline, perRound);
+  }
+  baselineRates.push(b);
+  engineRates.push(e);
+  ratios.push(e / b);
+}
+const baselinePerSecond = Math.round(median(baselineRates));
+const enginePerSecond = Math.round(median(engineRates));
 console.log(
   JSON.stringify({
-    answers: total,
+    answers: perRound * ROUNDS,
     distinctAnswers: inputs.length,
+    rounds: ROUNDS,
     engineAnswersPerSecond: enginePerSecond,
     baselineRegexAnswersPerSecond: baselinePerSecond,
-    ratio: Math.round((enginePerSecond / baselinePerSecond) * 1000) / 1000,
+    ratio: Math.round(median(ratios) * 1000) / 1000,
+    engineMicrosecondsPerAnswer: Math.round((1e6 / enginePerSecond) * 10) / 10,
+    baselineMicrosecondsPerAnswer: Math.round((1e6 / baselinePerSecond) * 10) / 10,
     goalRatio: 0.25,
+    checksum: consumed,
   }),
 );

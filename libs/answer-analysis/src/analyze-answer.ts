@@ -1,5 +1,4 @@
 import { collectCitations } from './citations/collect-citations';
-import { normaliseUrl } from './citations/normalise-url';
 import { prepareEntities, PreparedEntity } from './entities/prepare-entities';
 import { InvalidAnswerInputError } from './errors';
 import { renderMarkdown } from './markdown/render-markdown';
@@ -77,6 +76,9 @@ function sentenceOf(sentences: readonly Sentence[], pos: number): number {
   return best >= 0 && pos <= sentences[best].end ? best : -1;
 }
 
+/** The credit list of a sentence about no entity (shared, never written). */
+const NOBODY: readonly number[] = Object.freeze([]);
+
 class CompiledAnalyzer implements AnswerAnalyzer {
   private readonly entities: readonly PreparedEntity[];
   private readonly matcher: NameMatcher;
@@ -110,17 +112,25 @@ class CompiledAnalyzer implements AnswerAnalyzer {
     // Citations, and whose they are.
     const inlineUrls: string[] = [];
     for (const u of rendered.urls) inlineUrls.push(u.url);
-    const { citations, invalidUrls } = collectCitations(inlineUrls, providerCitations, entities);
-    const ownerByUrl = new Map<string, number>();
-    for (const c of citations) {
-      if (c.owner.kind !== 'other') ownerByUrl.set(c.url, this.indexById.get(c.owner.entityId) ?? -1);
+    const { citations, invalidUrls, citationOf } = collectCitations(inlineUrls, providerCitations, entities);
+    // Owner entity of each citation (-1: nobody's), read through citationOf: no URL is normalised twice.
+    let ownedCitations = 0;
+    const citationOwner = new Int32Array(citations.length);
+    for (let c = 0; c < citations.length; c++) {
+      const owner = citations[c].owner;
+      citationOwner[c] = owner.kind !== 'other' ? (this.indexById.get(owner.entityId) ?? -1) : -1;
+      if (citationOwner[c] >= 0) ownedCitations++;
     }
+    const ownerOf = (k: number): number => (k >= 0 && k < citationOf.length && citationOf[k] >= 0 ? citationOwner[citationOf[k]] : -1);
 
     // Sentence of each mention and of each citation marker: the entities each sentence names or cites.
-    const credited: number[][] = [];
-    for (let i = 0; i < sentences.length; i++) credited.push([]);
+    // Most sentences name or cite nobody: they share one empty list, and a list is made only for a sentence credited.
+    const credited: (readonly number[])[] = new Array<readonly number[]>(sentences.length).fill(NOBODY);
     const credit = (s: number, e: number): void => {
-      if (s >= 0 && e >= 0 && !credited[s].includes(e)) credited[s].push(e);
+      if (s < 0 || e < 0) return;
+      const list = credited[s];
+      if (list === NOBODY) credited[s] = [e];
+      else if (!list.includes(e)) (list as number[]).push(e);
     };
     const mentionSentence: number[] = [];
     for (const m of mentions) {
@@ -128,16 +138,13 @@ class CompiledAnalyzer implements AnswerAnalyzer {
       mentionSentence.push(s);
       credit(s, m.entityIndex);
     }
-    if (ownerByUrl.size > 0) {
-      const citationOwner = (url: string): number => {
-        const n = normaliseUrl(url);
-        return n !== null ? (ownerByUrl.get(n.url) ?? -1) : -1;
-      };
-      for (const u of rendered.urls) credit(sentenceOf(sentences, Math.max(0, u.offset - 1)), citationOwner(u.url));
+    if (ownedCitations > 0) {
+      const urls = rendered.urls;
+      for (let k = 0; k < urls.length; k++) credit(sentenceOf(sentences, Math.max(0, urls[k].offset - 1)), ownerOf(k));
       for (const f of rendered.footnotes) {
         const pc = providerCitations[f.n - 1];
         if (pc === undefined || typeof pc !== 'object' || pc === null || typeof pc.url !== 'string') continue;
-        credit(sentenceOf(sentences, Math.max(0, f.offset - 1)), citationOwner(pc.url));
+        credit(sentenceOf(sentences, Math.max(0, f.offset - 1)), ownerOf(urls.length + f.n - 1));
       }
     }
 

@@ -5,11 +5,14 @@
  */
 export class PlainTextBuilder {
   private readonly parts: string[] = [];
-  /** Pairs (visible start, source start); a segment maps visible[i] → source start + (i − visible start). */
-  private segments: Int32Array = new Int32Array(64);
+  /**
+   * Pairs (visible start, source start); a segment maps visible[i] → source start + (i − visible start). Plain arrays,
+   * not typed arrays: a builder lives for one answer, and allocating a typed array costs more than the pushes.
+   */
+  private readonly segments: number[] = [];
   private segmentCount = 0;
   /** 1 for a segment whose characters all come from one source index (an inserted or decoded character). */
-  private fixed: Uint8Array = new Uint8Array(32);
+  private readonly fixed: number[] = [];
   length = 0;
   private last = 0;
 
@@ -38,27 +41,17 @@ export class PlainTextBuilder {
   }
 
   private addSegment(sourceStart: number, fixed: number): void {
-    const n = this.segmentCount;
-    if (2 * n + 2 > this.segments.length) {
-      const grown = new Int32Array(this.segments.length * 2);
-      grown.set(this.segments);
-      this.segments = grown;
-      const grownFixed = new Uint8Array(this.fixed.length * 2);
-      grownFixed.set(this.fixed);
-      this.fixed = grownFixed;
-    }
-    this.segments[2 * n] = this.length;
-    this.segments[2 * n + 1] = sourceStart;
-    this.fixed[n] = fixed;
-    this.segmentCount = n + 1;
+    this.segments.push(this.length, sourceStart);
+    this.fixed.push(fixed);
+    this.segmentCount++;
   }
 }
 
 /** Maps an index of the visible text to the index in the markdown source it came from. */
 export class SourceOffsets {
   constructor(
-    private readonly segments: Int32Array,
-    private readonly fixed: Uint8Array,
+    private readonly segments: readonly number[],
+    private readonly fixed: readonly number[],
     private readonly count: number,
   ) {}
 

@@ -15,6 +15,9 @@ export interface InlineSink {
   /** The first markup character at or after `specialFrom` is at `nextSpecial` (src.length: none). */
   specialFrom: number;
   nextSpecial: number;
+  /** Likewise the next "http" (looked for apart: an "h" in the class would stop the native scan at every "h" of the text). */
+  httpFrom: number;
+  nextHttp: number;
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {
@@ -73,8 +76,8 @@ function isFootnoteText(src: string, from: number, to: number): boolean {
   return to - from <= 4;
 }
 
-/** Characters that may start markup: \ * _ ` ~ [ ! < & and the "h" of "http". One character class: a linear scan. */
-const SPECIAL_RE = /[\\*_`~[!<&]|h(?=ttp)/g;
+/** Characters that may start markup: \ * _ ` ~ [ ! < &. One character class: a linear native scan ("http" is found with indexOf). */
+const SPECIAL_RE = /[\\*_`~[!<&]/g;
 
 /** Renders the inline markdown of src[from, to) into visible text: emphasis, code and footnote markers dropped, link text kept, URLs recorded and dropped. */
 export function renderInline(src: string, from: number, to: number, sink: InlineSink, allowLinks = true): void {
@@ -93,11 +96,17 @@ export function renderInline(src: string, from: number, to: number, sink: Inline
       sink.specialFrom = i;
       sink.nextSpecial = SPECIAL_RE.test(src) ? SPECIAL_RE.lastIndex - 1 : src.length;
     }
-    if (sink.nextSpecial >= to) {
+    if (!(sink.httpFrom <= i && i <= sink.nextHttp)) {
+      const at = src.indexOf('http', i);
+      sink.httpFrom = i;
+      sink.nextHttp = at >= 0 ? at : src.length;
+    }
+    const next = sink.nextSpecial < sink.nextHttp ? sink.nextSpecial : sink.nextHttp;
+    if (next >= to) {
       i = to;
       break;
     }
-    i = sink.nextSpecial;
+    i = next;
     const c = src.charCodeAt(i);
     if (c === 92 /* \ */ && i + 1 < to) {
       const n = src.charCodeAt(i + 1);

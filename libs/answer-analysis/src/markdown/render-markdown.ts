@@ -96,7 +96,7 @@ function isWholeLineBold(text: string, start: number, end: number, sink: InlineS
 /** Renders a markdown answer into visible text with its line structure. Linear in the length of the answer. */
 export function renderMarkdown(src: string): RenderedAnswer {
   const out = new PlainTextBuilder();
-  const sink: InlineSink = { out, bold: [], links: [], urls: [], footnotes: [], boldStart: -1, specialFrom: -1, nextSpecial: -1 };
+  const sink: InlineSink = { out, bold: [], links: [], urls: [], footnotes: [], boldStart: -1, specialFrom: -1, nextSpecial: -1, httpFrom: -1, nextHttp: -1 };
   const blocks: Block[] = [];
   const pending: PendingBlock[] = [];
   const lines = splitLines(src);

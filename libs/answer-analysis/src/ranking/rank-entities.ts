@@ -8,25 +8,26 @@ export interface PositionedMention {
 
 /**
  * The option units of structures that list options: at least two units, and the leads of at least half of them
- * (and at least two) name a tracked entity.
+ * (and at least two) name a tracked entity. `units` sorted by start (as findOptionUnits returns them), `mentions` by
+ * start (as findMentions returns them); the result keeps the units' order. Counts per structure live in plain arrays
+ * indexed by the structure's number (no map, no sort).
  */
 export function selectOptionStructures(units: readonly OptionUnit[], mentions: readonly PositionedMention[]): OptionUnit[] {
-  const byStructure = new Map<string, { units: OptionUnit[]; named: number }>();
-  const sortedMentions = [...mentions].sort((a, b) => a.start - b.start);
+  if (units.length === 0) return [];
+  let maxStructure = 0;
+  for (const u of units) if (u.structure > maxStructure) maxStructure = u.structure;
+  const count = new Array<number>(maxStructure + 1).fill(0);
+  const named = new Array<number>(maxStructure + 1).fill(0);
   for (const u of units) {
-    let g = byStructure.get(u.structure);
-    if (g === undefined) {
-      g = { units: [], named: 0 };
-      byStructure.set(u.structure, g);
-    }
-    g.units.push(u);
-    if (u.leadEnd > u.start && hasMentionIn(sortedMentions, u.start, u.leadEnd)) g.named++;
+    count[u.structure]++;
+    if (u.leadEnd > u.start && hasMentionIn(mentions, u.start, u.leadEnd)) named[u.structure]++;
   }
   const selected: OptionUnit[] = [];
-  for (const g of byStructure.values()) {
-    if (g.units.length >= 2 && g.named >= 2 && g.named * 2 >= g.units.length) selected.push(...g.units);
+  for (const u of units) {
+    const g = u.structure;
+    if (count[g] >= 2 && named[g] >= 2 && named[g] * 2 >= count[g]) selected.push(u);
   }
-  return selected.sort((a, b) => a.start - b.start || b.end - a.end);
+  return selected;
 }
 
 function hasMentionIn(sorted: readonly PositionedMention[], start: number, end: number): boolean {
@@ -43,35 +44,38 @@ function hasMentionIn(sorted: readonly PositionedMention[], start: number, end: 
 /**
  * Orders the mentioned entities: by the first option unit that names them (outermost unit where units nest), then by
  * where in that unit; entities named only outside the options follow, by first occurrence. With no option structure
- * this is the order of first occurrence. Returns entity indexes, best placed first.
+ * this is the order of first occurrence. `mentions` sorted by start. Returns entity indexes, best placed first.
  */
 export function rankEntities(optionUnits: readonly OptionUnit[], mentions: readonly PositionedMention[]): number[] {
-  // Disjoint intervals, each held by its outermost unit, in order.
-  const intervals: { start: number; end: number }[] = [];
+  const order: number[] = [];
+  if (mentions.length === 0) return order;
+  // Disjoint intervals, each held by its outermost unit, in order: their ends (starts read from the units).
+  const intervalStart: number[] = [];
+  const intervalEnd: number[] = [];
   for (const u of optionUnits) {
-    const last = intervals[intervals.length - 1];
-    if (last !== undefined && u.start < last.end) continue;
-    intervals.push({ start: u.start, end: u.end });
+    const n = intervalEnd.length;
+    if (n > 0 && u.start < intervalEnd[n - 1]) continue;
+    intervalStart.push(u.start);
+    intervalEnd.push(u.end);
   }
-  const sorted = [...mentions].sort((a, b) => a.start - b.start);
-  const place = new Map<number, { interval: number; position: number }>();
-  const first = new Map<number, number>();
+  let entityCount = 0;
+  for (const m of mentions) if (m.entityIndex >= entityCount) entityCount = m.entityIndex + 1;
+  // Per entity: the interval placing it (MAX when none) and the position deciding within it (else its first offset).
+  const interval = new Array<number>(entityCount).fill(-1);
+  const position = new Array<number>(entityCount).fill(0);
   let k = 0;
-  for (const m of sorted) {
-    if (!first.has(m.entityIndex)) first.set(m.entityIndex, m.start);
-    while (k < intervals.length && intervals[k].end <= m.start) k++;
-    if (k < intervals.length && intervals[k].start <= m.start && m.start < intervals[k].end && !place.has(m.entityIndex)) {
-      place.set(m.entityIndex, { interval: k, position: m.start });
+  for (const m of mentions) {
+    const e = m.entityIndex;
+    if (interval[e] === -1) {
+      order.push(e);
+      interval[e] = Number.MAX_SAFE_INTEGER;
+      position[e] = m.start;
+    }
+    while (k < intervalEnd.length && intervalEnd[k] <= m.start) k++;
+    if (k < intervalEnd.length && intervalStart[k] <= m.start && m.start < intervalEnd[k] && interval[e] === Number.MAX_SAFE_INTEGER) {
+      interval[e] = k;
+      position[e] = m.start;
     }
   }
-  const entities = [...first.keys()];
-  const key = (e: number): [number, number] => {
-    const p = place.get(e);
-    return p !== undefined ? [p.interval, p.position] : [Number.MAX_SAFE_INTEGER, first.get(e) ?? 0];
-  };
-  return entities.sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    return ka[0] - kb[0] || ka[1] - kb[1];
-  });
+  return order.sort((a, b) => interval[a] - interval[b] || position[a] - position[b]);
 }

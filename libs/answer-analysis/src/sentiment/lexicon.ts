@@ -93,15 +93,19 @@ export class Lexicon {
   /** Phrase valences keyed by first entry × 65536 + second entry. */
   readonly phrases = new Map<number, number>();
   private readonly mask: number;
-  private readonly slotHash: Int32Array;
-  private readonly slotEntry: Int32Array;
+  /** Slot k holds [2k] the word's hash and [2k + 1] its entry (-1: empty), side by side: one cache line per probe. */
+  private readonly slots: Int32Array;
+  /**
+   * A one-bit-per-bucket prefilter on the hash's high 16 bits (8 KiB, stays in the L1 cache): most words of an answer
+   * are not in the lexicon, and for them one bit read replaces a probe into the table (a likely cache miss).
+   */
+  private readonly present = new Uint8Array(8192);
 
   constructor(entries: ReadonlyMap<string, { valence: number; flags: number }>) {
     let size = 1024;
     while (size < entries.size * 4) size *= 2;
     this.mask = size - 1;
-    this.slotHash = new Int32Array(size);
-    this.slotEntry = new Int32Array(size).fill(-1);
+    this.slots = new Int32Array(2 * size).fill(-1);
     for (const [word, e] of entries) {
       const id = this.words.length;
       this.words.push(word);
@@ -109,19 +113,22 @@ export class Lexicon {
       this.flags.push(e.flags);
       const h = hashWord(word);
       let slot = h & this.mask;
-      while (this.slotEntry[slot] !== -1) slot = (slot + 1) & this.mask;
-      this.slotHash[slot] = h;
-      this.slotEntry[slot] = id;
+      while (this.slots[2 * slot + 1] !== -1) slot = (slot + 1) & this.mask;
+      this.slots[2 * slot] = h;
+      this.slots[2 * slot + 1] = id;
+      this.present[h >>> 19] |= 1 << ((h >>> 16) & 7);
     }
   }
 
   /** The entry of the word lowered[start, end) whose hash is `hash`, or -1. */
   find(lowered: string, start: number, end: number, hash: number): number {
+    if ((this.present[hash >>> 19] & (1 << ((hash >>> 16) & 7))) === 0) return -1;
     let slot = hash & this.mask;
+    const slots = this.slots;
     for (;;) {
-      const id = this.slotEntry[slot];
+      const id = slots[2 * slot + 1];
       if (id === -1) return -1;
-      if (this.slotHash[slot] === hash) {
+      if (slots[2 * slot] === hash) {
         const w = this.words[id];
         if (w.length === end - start) {
           let same = true;

@@ -180,12 +180,24 @@ export function scoreEntitySentiment(ctx: SentimentContext): (EntitySentiment | 
     const inSentence = ctx.mentions.slice(m, mEnd);
     scratch.ensure(t1 - t0);
     const { ids, valences, inMention } = scratch;
+    // Lexicon entries of the sentence's tokens, and which tokens lie inside a mention (the scan's arrays read into
+    // locals: entryOf is a call, after which property loads of `s` could not be assumed unchanged).
+    const kinds = s.tokKind;
+    const starts = s.tokStart;
+    const ends = s.tokEnd;
     let q = 0;
+    let nextMentionEnd = inSentence.length > 0 ? inSentence[0].end : -1;
     for (let k = t0; k < t1; k++) {
       const r = k - t0;
-      ids[r] = s.tokKind[k] === SEPARATOR ? -1 : entryOf(lowered, s, k);
-      while (q < inSentence.length && inSentence[q].end <= s.tokStart[k]) q++;
-      inMention[r] = q < inSentence.length && s.tokStart[k] >= inSentence[q].start && s.tokEnd[k] <= inSentence[q].end ? 1 : 0;
+      ids[r] = kinds[k] === SEPARATOR ? -1 : entryOf(lowered, s, k);
+      if (nextMentionEnd < 0) {
+        inMention[r] = 0;
+        continue;
+      }
+      const ts = starts[k];
+      while (q < inSentence.length && inSentence[q].end <= ts) q++;
+      if (q === inSentence.length) nextMentionEnd = -1;
+      inMention[r] = q < inSentence.length && ts >= inSentence[q].start && ends[k] <= inSentence[q].end ? 1 : 0;
     }
     tokenValences(lowered, s, t0, t1, ids, inMention, valences);
     const segments = attributeSegments(s, t0, t1, ids, inMention, inSentence, fallback);
