@@ -39,27 +39,10 @@ export class OpportunityQueries {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(p: Principal, q: ListOpportunitiesQuery): Promise<Page<OpportunityRecord>> {
-    const where = ['organization_id = $1'];
-    const params: unknown[] = [p.organizationId];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (p.clientId !== null) add('client_id = ?', p.clientId);
-    if (q.brandId !== undefined) add('brand_id = ?', q.brandId);
-    if (q.type?.length) add('type = ANY(?::text[])', q.type);
-    if (q.severity?.length) add('severity = ANY(?::text[])', q.severity);
-    if (q.status?.length) add('status = ANY(?::text[])', q.status);
-    else if (!q.includeTerminal) where.push('NOT terminal');
-    const column = sortColumn(q.sort, OPPORTUNITY_SORTS, 'detectedAt');
-    const direction = q.order === 'asc' ? 'ASC' : 'DESC';
-    const filter = where.join(' AND ');
+    const sql = listOpportunitiesSql(p, q);
     const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT * FROM opportunities WHERE ${filter} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${q.limit} OFFSET ${q.offset}`,
-        params,
-      ) as Promise<Record<string, unknown>[]>,
-      this.dataSource.query(`SELECT count(*)::int AS total FROM opportunities WHERE ${filter}`, params) as Promise<{ total: number }[]>,
+      this.dataSource.query(sql.page, sql.params) as Promise<Record<string, unknown>[]>,
+      this.dataSource.query(sql.count, sql.params) as Promise<{ total: number }[]>,
     ]);
     const now = new Date();
     return page(rows.map((r) => toRecord(opportunityRowFromSql(r).state, now)), total, q);
@@ -138,4 +121,34 @@ export class OpportunityQueries {
       currency: r.currency as string | null,
     }));
   }
+}
+
+/**
+ * The list's SQL: a page and a count with the same filter, always led by the tenant (the
+ * benchmark's bare baseline runs exactly these statements).
+ */
+export function listOpportunitiesSql(
+  p: Pick<Principal, 'organizationId' | 'clientId'>,
+  q: Pick<ListOpportunitiesQuery, 'brandId' | 'type' | 'severity' | 'status' | 'includeTerminal' | 'sort' | 'order' | 'limit' | 'offset'>,
+): { page: string; count: string; params: unknown[] } {
+  const where = ['organization_id = $1'];
+  const params: unknown[] = [p.organizationId];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (p.clientId !== null) add('client_id = ?', p.clientId);
+  if (q.brandId !== undefined) add('brand_id = ?', q.brandId);
+  if (q.type?.length) add('type = ANY(?::text[])', q.type);
+  if (q.severity?.length) add('severity = ANY(?::text[])', q.severity);
+  if (q.status?.length) add('status = ANY(?::text[])', q.status);
+  else if (!q.includeTerminal) where.push('NOT terminal');
+  const column = sortColumn(q.sort, OPPORTUNITY_SORTS, 'detectedAt');
+  const direction = q.order === 'asc' ? 'ASC' : 'DESC';
+  const filter = where.join(' AND ');
+  return {
+    page: `SELECT * FROM opportunities WHERE ${filter} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${Number(q.limit)} OFFSET ${Number(q.offset)}`,
+    count: `SELECT count(*)::int AS total FROM opportunities WHERE ${filter}`,
+    params,
+  };
 }

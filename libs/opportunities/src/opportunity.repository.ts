@@ -54,9 +54,15 @@ export class OpportunityRepository {
     return fold(events.map(toDomainEvent));
   }
 
-  async execute(id: number, command: (state: OpportunityState | null) => OpportunityCommand, meta: CommandMetadata): Promise<CommandResult> {
+  /** `loaded`: the state the caller just loaded, used for the first attempt (saves a read). */
+  async execute(
+    id: number,
+    command: (state: OpportunityState | null) => OpportunityCommand,
+    meta: CommandMetadata,
+    loaded?: OpportunityState | null,
+  ): Promise<CommandResult> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const state = await this.load(id);
+      const state = attempt === 0 && loaded !== undefined ? loaded : await this.load(id);
       const events = decide(state, command(state));
       try {
         const result = await this.store.appendToStream(

@@ -24,13 +24,20 @@ return 1`;
  */
 @Injectable()
 export class ReadYourWrites {
+  private readonly keepMax: (key: string, position: string, ttl: number) => Promise<unknown>;
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    // EVALSHA with a fallback to EVAL (ioredis loads the script once per connection).
+    if (!('rywKeepMax' in redis)) redis.defineCommand('rywKeepMax', { numberOfKeys: 1, lua: KEEP_MAX });
+    const command = (redis as unknown as { rywKeepMax: (key: string, position: string, ttl: number) => Promise<unknown> }).rywKeepMax;
+    this.keepMax = command.bind(redis);
+  }
 
   async wrote(subject: string, position: FeedPosition): Promise<void> {
-    await this.redis.eval(KEEP_MAX, 1, `ryw:${subject}`, encode(position), TTL_SECONDS);
+    await this.keepMax(`ryw:${subject}`, encode(position), TTL_SECONDS);
   }
 
   /** Waits until every named projection has reached the caller's last write (at most `timeoutMs`). */

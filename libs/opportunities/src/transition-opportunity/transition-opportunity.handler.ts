@@ -21,6 +21,7 @@ export class TransitionOpportunityHandler implements ICommandHandler<TransitionO
       c.id,
       () => ({ kind: 'transition', toStatus: c.toStatus, reason: c.reason, owner: c.owner, now: new Date() }),
       { organizationId: c.principal.organizationId, actor: c.principal.actor, correlationId: c.correlationId, reason: c.reason },
+      current,
     );
     await this.ryw.wrote(c.principal.subject, result.position);
     return result;

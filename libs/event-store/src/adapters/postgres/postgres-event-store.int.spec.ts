@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../../test/suppo
 import { describeEventStoreContract } from '../../testing/event-store.contract';
 import { EventSchemaRegistry } from '../../upcasting/event-schema-registry';
 import { ExpectedRevision, START, type RecordedEvent } from '../../event.types';
-import { DuplicateEventIdError } from '../../event-store.errors';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from '../../event-store.errors';
 import { PostgresEventStore } from './postgres-event-store';
 
 let db: TestDatabase;
@@ -121,6 +121,20 @@ describe('PostgreSQL event store specifics', () => {
     await expect(c.query(`UPDATE events SET data = '{"x":1}' WHERE stream_id = $1`, [s])).rejects.toThrow(/append-only/);
     await expect(c.query(`DELETE FROM events WHERE stream_id = $1`, [s])).rejects.toThrow(/append-only/);
     await c.end();
+  });
+
+  it('creates many new streams in one call, all or nothing', async () => {
+    const p = `bulk-${randomUUID().slice(0, 8)}`;
+    const items = Array.from({ length: 50 }, (_, i) => ({ streamId: `${p}-${i}`, events: [{ type: 'bulk.a', data: { i } }, { type: 'bulk.b', data: { i } }] }));
+    await store.appendToNewStreams(items);
+    expect((await store.readStream(`${p}-7`)).map((e) => [e.type, e.streamPosition, e.data.i])).toEqual([
+      ['bulk.a', 0n, 7],
+      ['bulk.b', 1n, 7],
+    ]);
+    expect(await store.streamRevision(`${p}-49`)).toBe(1n);
+    const clash = [{ streamId: `${p}-new`, events: [{ type: 'bulk.a', data: {} }] }, items[3]];
+    await expect(store.appendToNewStreams(clash)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.streamRevision(`${p}-new`)).toBeNull();
   });
 
   it('counts readable events after a position', async () => {

@@ -135,6 +135,61 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
+  /**
+   * Creates many new streams in one transaction and one statement (bulk imports and seeding):
+   * every stream must not exist yet, else nothing is written and WrongExpectedRevisionError names
+   * the first that does.
+   */
+  async appendToNewStreams(items: readonly { streamId: string; events: readonly EventToAppend[] }[]): Promise<FeedPosition> {
+    const streams: string[] = [];
+    const revisions: number[] = [];
+    const cols = { stream: [] as string[], pos: [] as number[], id: [] as string[], type: [] as string[], v: [] as number[], data: [] as string[], meta: [] as string[] };
+    for (const item of items) {
+      streams.push(item.streamId);
+      revisions.push(item.events.length - 1);
+      item.events.forEach((e, k) => {
+        const schemaVersion = e.metadata?.schemaVersion ?? this.options.registry.currentVersion(e.type);
+        cols.stream.push(item.streamId);
+        cols.pos.push(k);
+        cols.id.push(e.eventId ?? randomUUID());
+        cols.type.push(e.type);
+        cols.v.push(schemaVersion);
+        cols.data.push(JSON.stringify(e.data));
+        cols.meta.push(JSON.stringify({ ...e.metadata, schemaVersion }));
+      });
+    }
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const claimed = await client.query(
+        `INSERT INTO event_streams (stream_id, revision) SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id`,
+        [streams, revisions],
+      );
+      if (claimed.rowCount !== streams.length) {
+        const taken = new Set(claimed.rows.map((r: { stream_id: string }) => r.stream_id));
+        const existing = streams.find((s) => !taken.has(s)) ?? streams[0];
+        await client.query('ROLLBACK');
+        throw new WrongExpectedRevisionError(existing, { kind: 'no_stream' }, await this.streamRevision(existing));
+      }
+      const r = await client.query<{ tx: string; max: string }>(
+        `WITH ins AS (
+           INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+           SELECT s, p, i, t, v, d::jsonb, m::jsonb FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[]) AS x(s, p, i, t, v, d, m)
+           RETURNING global_position, transaction_id)
+         SELECT max(transaction_id::text) AS tx, max(global_position)::text AS max FROM ins`,
+        [cols.stream, cols.pos, cols.id, cols.type, cols.v, cols.data, cols.meta],
+      );
+      await client.query('COMMIT');
+      this.notifier.signal();
+      return { commit: BigInt(r.rows[0].tx), prepare: BigInt(r.rows[0].max) };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   private async appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
     const actual = await this.streamRevision(streamId);
     const ok =

@@ -1,0 +1,227 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { Client, Pool } from 'pg';
+import { ALL_SCOPES, ApiKeysRepository } from '../libs/auth/src';
+import { createDataSource } from '../libs/database/src';
+import { EventSchemaRegistry, PostgresEventStore, type EventToAppend } from '../libs/event-store/src';
+import { DEFAULT_SLA_POLICY, SEVERITIES, TYPES, dueAt, type Status } from '../libs/opportunities/src';
+import { ProjectionRebuilder } from '../libs/projection-engine/src';
+import { TenancyRepository } from '../libs/tenancy/src';
+import { opportunitiesProjector, opportunityCountsProjector, opportunityOutcomesProjector } from '../projections';
+import { percentile, round, withBenchDatabase } from './support/bench-database';
+
+/**
+ * npm run bench:opportunities — prints one JSON line. With BENCH_OPPORTUNITIES (default 1,000,000)
+ * opportunities seeded through the event store (bulk appends) and projected:
+ * - GET /api/v1/opportunities?<BENCH_LIST_QUERY> at 50 connections against a bare Fastify + pg
+ *   app running the same SQL, alternating, in the same run (ratio and p99);
+ * - GET /api/v1/opportunities/_summary/kpis at 50 connections (p99);
+ * - transitions over distinct opportunities from 32 concurrent clients (per second), and the time
+ *   from a transition's response to its appearance in the list read model (p50/p99).
+ */
+const N = Number(process.env.BENCH_OPPORTUNITIES ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LIST_QUERY = process.env.BENCH_LIST_QUERY ?? 'status=triaged,assigned&severity=high,critical&limit=50';
+const ROOT = join(__dirname, '..');
+
+function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${err}`)), 60_000);
+    const check = async () => {
+      try {
+        const r = await fetch(`http://127.0.0.1:${env.PORT ?? env.BASELINE_PORT}/${env.BASELINE_PORT ? 'opportunities?limit=1' : 'health'}`);
+        if (r.ok) {
+          clearTimeout(timer);
+          return resolve(child);
+        }
+      } catch {
+        /* not yet */
+      }
+      setTimeout(check, 200);
+    };
+    void check();
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}: ${err}`)));
+  });
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 };
+}
+
+const PATTERNS: Status[][] = [[], [], [], ['triaged'], ['triaged', 'assigned'], ['assigned', 'in_progress'], ['dismissed'], ['triaged'], [], ['assigned']];
+
+async function main(): Promise<void> {
+  await withBenchDatabase('opportunities', async (url) => {
+    const ds = createDataSource(url, 4);
+    await ds.initialize();
+    const tenancy = new TenancyRepository(ds);
+    const org = await tenancy.createOrganization('Bench', 'enterprise');
+    const brands = await Promise.all([1, 2, 3, 4].map((i) => tenancy.createBrand({ organizationId: org.id, name: `Brand ${i}`, domain: `brand${i}.com` })));
+    const key = (await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: [...ALL_SCOPES], tier: 'enterprise' })).key;
+    const pool = new Pool({ connectionString: url, max: 8 });
+    pool.on('error', () => undefined);
+    const store = new PostgresEventStore({ pool, connectionString: url, registry: new EventSchemaRegistry() });
+
+    // Seed through the event store: one detected event per opportunity, some with a few moves.
+    const seedStarted = Date.now();
+    const t0 = Date.now() - 200 * 86_400_000;
+    const meta = { organizationId: org.id, actor: 'bench', correlationId: 'seed' };
+    for (let from = 1; from <= N; from += 5000) {
+      const items: { streamId: string; events: EventToAppend[] }[] = [];
+      for (let id = from; id < Math.min(N + 1, from + 5000); id++) {
+        const severity = SEVERITIES[id % 4];
+        const type = TYPES[id % TYPES.length];
+        const detectedAt = new Date(t0 + Math.floor((id / N) * 199 * 86_400_000));
+        const events: EventToAppend[] = [
+          {
+            type: 'opportunity.detected',
+            data: {
+              id, organizationId: org.id, brandId: brands[id % 4].id, type, severity, title: `${type} finding ${id}`, description: null,
+              fingerprint: `bench-${id}`, source: 'bench', evidence: { n: id }, recurrenceOf: null, slaPolicy: 'default',
+              dueAt: dueAt(detectedAt, severity, DEFAULT_SLA_POLICY).toISOString(), detectedAt: detectedAt.toISOString(),
+            },
+            metadata: meta,
+          },
+        ];
+        let status: Status = 'detected';
+        PATTERNS[id % PATTERNS.length].forEach((to, k) => {
+          events.push({ type: 'opportunity.transitioned', data: { from: status, to, reason: null, owner: to === 'assigned' ? 'bench' : null, at: new Date(detectedAt.getTime() + (k + 1) * 3_600_000).toISOString() }, metadata: meta });
+          status = to;
+        });
+        items.push({ streamId: `opportunity-${id}`, events });
+      }
+      await store.appendToNewStreams(items);
+    }
+    await ds.query(`SELECT setval('opportunity_ids', $1)`, [N]);
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    const [{ events }] = await ds.query('SELECT count(*)::int AS events FROM events');
+
+    // Project (a rebuild from zero of each opportunity projection).
+    const rebuilds: Record<string, number> = {};
+    for (const p of [opportunitiesProjector, opportunityCountsProjector, opportunityOutcomesProjector]) {
+      rebuilds[p.name] = (await new ProjectionRebuilder(ds, store, 5000).rebuild(p)).eventsPerSecond;
+    }
+    await ds.query('VACUUM ANALYZE opportunities');
+    await ds.query('VACUUM ANALYZE opportunity_counts');
+
+    const env = {
+      DATABASE_URL: url,
+      REDIS_PREFIX: `bench_${process.pid}_${randomUUID().slice(0, 6)}`,
+      LOG_LEVEL: 'warn',
+      PROJECTION_POLL_MS: '200',
+      RATE_LIMIT_TIERS: JSON.stringify({ enterprise: { perMinute: 1_000_000_000, perDay: 1_000_000_000_000, burst: 1_000_000 } }),
+    };
+    const worker = await new Promise<ChildProcess>((resolve) => {
+      const w = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/worker/src/main.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
+      setTimeout(() => resolve(w), 3000);
+    });
+    const api = await start('apps/api/src/main.ts', { ...env, PORT: '3801', HOST: '127.0.0.1' });
+    const baseline = await start('bench/support/list-baseline-server.ts', { ...env, BASELINE_PORT: '3802', BASELINE_ORG: String(org.id) });
+    const headers = { 'x-api-key': key };
+    try {
+      // Warm both, then alternate so neither side benefits from going second.
+      await load(`http://127.0.0.1:3801/api/v1/opportunities?${LIST_QUERY}`, headers, 2);
+      await load(`http://127.0.0.1:3802/opportunities?${LIST_QUERY}`, {}, 2);
+      const apiRuns = [];
+      const baseRuns = [];
+      for (let round = 0; round < 2; round++) {
+        apiRuns.push(await load(`http://127.0.0.1:3801/api/v1/opportunities?${LIST_QUERY}`, headers, SECONDS / 2));
+        baseRuns.push(await load(`http://127.0.0.1:3802/opportunities?${LIST_QUERY}`, {}, SECONDS / 2));
+      }
+      const kpis = await load('http://127.0.0.1:3801/api/v1/opportunities/_summary/kpis', headers, SECONDS / 2);
+
+      // Transitions detected → triaged over distinct opportunities, 32 clients; sample visibility.
+      const candidates: number[] = (await ds.query(`SELECT id FROM opportunities WHERE status = 'detected' ORDER BY id DESC LIMIT 60000`)).map((r: { id: string }) => Number(r.id));
+      let next = 0;
+      let done = 0;
+      let failed = 0;
+      const pending = new Map<number, number>();
+      const visibility: number[] = [];
+      const watcher = new Client({ connectionString: url });
+      await watcher.connect();
+      let watching = true;
+      const watch = (async () => {
+        while (watching || pending.size) {
+          if (pending.size) {
+            const ids = [...pending.keys()];
+            const seen = await watcher.query(`SELECT id FROM opportunities WHERE id = ANY($1::bigint[]) AND status = 'triaged'`, [ids]);
+            const at = performance.now();
+            for (const r of seen.rows as { id: string }[]) {
+              visibility.push(at - pending.get(Number(r.id))!);
+              pending.delete(Number(r.id));
+            }
+          }
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      })();
+      const until = Date.now() + SECONDS * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          while (Date.now() < until && next < candidates.length) {
+            const id = candidates[next++];
+            const r = await fetch(`http://127.0.0.1:3801/api/v1/opportunities/${id}/transition`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ toStatus: 'triaged', reason: 'bench' }),
+            });
+            await r.arrayBuffer();
+            if (r.status === 200) {
+              done++;
+              if (done % 10 === 0) pending.set(id, performance.now());
+            } else failed++;
+          }
+        }),
+      );
+      const transitionSeconds = (performance.now() - started) / 1000;
+      watching = false;
+      await watch;
+      await watcher.end();
+      visibility.sort((a, b) => a - b);
+      const avg = (xs: { rps: number; p99: number }[], k: 'rps' | 'p99') => xs.reduce((a, x) => a + x[k], 0) / xs.length;
+      const apiRps = avg(apiRuns, 'rps');
+      const baseRps = avg(baseRuns, 'rps');
+      process.stdout.write(
+        JSON.stringify({
+          bench: 'opportunities',
+          cores: cpus().length,
+          opportunities: N,
+          events,
+          seedSeconds: round(seedSeconds, 1),
+          rebuildEventsPerSec: rebuilds,
+          list: { query: LIST_QUERY, apiRps: round(apiRps), baselineRps: round(baseRps), ratio: round(apiRps / baseRps, 3), apiP99Ms: Math.max(...apiRuns.map((r) => r.p99)), baselineP99Ms: Math.max(...baseRuns.map((r) => r.p99)) },
+          kpis: { rps: round(kpis.rps), p99Ms: kpis.p99 },
+          transitions: {
+            clients: 32,
+            perSec: round(done / transitionSeconds),
+            failed,
+            visibleInListP50Ms: round(percentile(visibility, 50), 1),
+            visibleInListP99Ms: round(percentile(visibility, 99), 1),
+            sampled: visibility.length,
+          },
+          goals: { listRatio: 0.5, listP99Ms: 25, kpisP99Ms: 25, transitionsPerSec: 1000, visibleP99Ms: 100 },
+        }) + '\n',
+      );
+    } finally {
+      for (const child of [api, baseline, worker]) child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 1500));
+      await store.close();
+      await pool.end();
+      await ds.destroy();
+    }
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
