@@ -10,11 +10,12 @@ import { OPPORTUNITY_ROW_COLUMNS, evolve, opportunityRowFromSql, opportunityRowT
 export const opportunitiesProjector: Projector = {
   name: 'opportunities',
   handles: ['opportunity.detected', 'opportunity.transitioned', 'opportunity.verification_recorded', 'opportunity.outcome_finalized'],
-  tables: ['opportunities'],
+  tables: ['opportunities', 'opportunity_list_counts'],
   async apply(events: readonly RecordedEvent[], { manager, table }: ProjectionContext): Promise<void> {
     const ids = [...new Set(events.map((e) => Number(e.streamId.slice('opportunity-'.length))))];
     const existing: Record<string, unknown>[] = await manager.query(`SELECT * FROM ${table('opportunities')} WHERE id = ANY($1::bigint[])`, [ids]);
     const rows = new Map<number, OpportunityRow>(existing.map((r) => [Number(r.id), opportunityRowFromSql(r)]));
+    const before = new Map(rows);
     const brandIds = [...new Set(events.filter((e) => e.type === 'opportunity.detected').map((e) => Number(e.data.brandId)))];
     const clients = new Map<number, number | null>();
     if (brandIds.length) {
@@ -37,6 +38,29 @@ export const opportunitiesProjector: Projector = {
        SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${OPPORTUNITY_ROW_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${updates}`,
       [JSON.stringify([...rows.values()].map(opportunityRowToSql))],
+    );
+    // Totals: each changed row leaves its old (tenant, brand, type, status, severity) cell and joins its new one.
+    const deltas = new Map<string, number>();
+    const bump = (r: OpportunityRow, by: number) => {
+      const key = JSON.stringify([r.state.organizationId, r.clientId ?? 0, r.state.brandId, r.state.type, r.state.status, r.state.severity]);
+      deltas.set(key, (deltas.get(key) ?? 0) + by);
+    };
+    for (const [id, after] of rows) {
+      const was = before.get(id);
+      if (was === after) continue;
+      if (was) bump(was, -1);
+      bump(after, 1);
+    }
+    const cells = [...deltas].filter(([, n]) => n !== 0).map(([key, count]) => {
+      const [organization_id, client_id, brand_id, type, status, severity] = JSON.parse(key) as unknown[];
+      return { organization_id, client_id, brand_id, type, status, severity, count };
+    });
+    if (!cells.length) return;
+    await manager.query(
+      `INSERT INTO ${table('opportunity_list_counts')} AS t (organization_id, client_id, brand_id, type, status, severity, count)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, client_id bigint, brand_id bigint, type text, status text, severity text, count bigint)
+       ON CONFLICT (organization_id, client_id, brand_id, type, status, severity) DO UPDATE SET count = t.count + EXCLUDED.count`,
+      [JSON.stringify(cells)],
     );
   },
 };

@@ -45,6 +45,20 @@ export class CreateOpportunityReadModels1763700002000 implements MigrationInterf
     await q.query(`CREATE INDEX opportunities_severity_rank_idx ON opportunities (organization_id, severity_rank DESC, detected_at DESC, id DESC)`);
     await q.query(`CREATE INDEX opportunities_due_idx ON opportunities (organization_id, due_at) WHERE NOT terminal`);
     await q.query(`CREATE INDEX opportunities_fingerprint_idx ON opportunities (organization_id, fingerprint)`);
+    await q.query(`CREATE INDEX opportunities_recent_idx ON opportunities (organization_id, detected_at DESC, id DESC)`);
+    // The list's totals, kept by the same projector in the same transaction as the rows: a page and
+    // its total always agree, and a total costs a few index rows, not a count over the matches.
+    await q.query(`
+      CREATE TABLE opportunity_list_counts (
+        organization_id bigint NOT NULL,
+        client_id bigint NOT NULL DEFAULT 0,
+        brand_id bigint NOT NULL,
+        type text NOT NULL,
+        status text NOT NULL,
+        severity text NOT NULL,
+        count bigint NOT NULL,
+        PRIMARY KEY (organization_id, client_id, brand_id, type, status, severity)
+      )`);
     await q.query(`
       CREATE TABLE opportunity_counts (
         organization_id bigint NOT NULL,
@@ -93,7 +107,7 @@ export class CreateOpportunityReadModels1763700002000 implements MigrationInterf
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE opportunity_outcomes, opportunity_outcome_facts, opportunity_count_members, opportunity_counts, opportunities');
+    await q.query('DROP TABLE opportunity_outcomes, opportunity_outcome_facts, opportunity_count_members, opportunity_counts, opportunity_list_counts, opportunities');
     await q.query('DROP SEQUENCE opportunity_ids');
   }
 }

@@ -137,18 +137,20 @@ export function listOpportunitiesSql(
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
   };
-  if (p.clientId !== null) add('client_id = ?', p.clientId);
   if (q.brandId !== undefined) add('brand_id = ?', q.brandId);
   if (q.type?.length) add('type = ANY(?::text[])', q.type);
   if (q.severity?.length) add('severity = ANY(?::text[])', q.severity);
   if (q.status?.length) add('status = ANY(?::text[])', q.status);
-  else if (!q.includeTerminal) where.push('NOT terminal');
   const column = sortColumn(q.sort, OPPORTUNITY_SORTS, 'detectedAt');
   const direction = q.order === 'asc' ? 'ASC' : 'DESC';
-  const filter = where.join(' AND ');
+  const shared = where.join(' AND ');
+  const defaultOpen = !q.status?.length && !q.includeTerminal;
+  const rowFilter = `${shared}${p.clientId !== null ? ` AND client_id = ${Number(p.clientId)}` : ''}${defaultOpen ? ' AND NOT terminal' : ''}`;
+  const cellFilter = `${shared}${p.clientId !== null ? ` AND client_id = ${Number(p.clientId)}` : ''}${defaultOpen ? ` AND status <> ALL('{${TERMINAL_STATUSES.join(',')}}'::text[])` : ''}`;
   return {
-    page: `SELECT * FROM opportunities WHERE ${filter} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${Number(q.limit)} OFFSET ${Number(q.offset)}`,
-    count: `SELECT count(*)::int AS total FROM opportunities WHERE ${filter}`,
+    page: `SELECT * FROM opportunities WHERE ${rowFilter} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${Number(q.limit)} OFFSET ${Number(q.offset)}`,
+    // The total from the per-cell counts the same projection keeps (a few rows, not a count over every match).
+    count: `SELECT coalesce(sum(count), 0)::int AS total FROM opportunity_list_counts WHERE ${cellFilter}`,
     params,
   };
 }
