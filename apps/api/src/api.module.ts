@@ -7,6 +7,10 @@ import { RedisModule } from '../../../libs/redis/src';
 import { AuthModule } from '../../../libs/auth/src';
 import { ErrorFilter, createValidationPipe } from '../../../libs/http/src';
 import { TenancyModule } from '../../../libs/tenancy/src';
+import { OpportunitiesModule } from '../../../libs/opportunities/src';
+import { RateLimitModule } from '../../../libs/rate-limit/src';
+import { UsageModule } from '../../../libs/usage/src';
+import { WebhooksModule } from '../../../libs/webhooks/src';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 
 /** The HTTP API: composes the modules; each module owns its controllers. */
@@ -22,7 +26,12 @@ export class ApiModule {
         RedisModule,
         EventStoreModule,
         AuthModule,
+        // After AuthModule: global guards run in registration order (auth → scope → rate limit).
+        RateLimitModule,
+        UsageModule,
         TenancyModule,
+        OpportunitiesModule,
+        WebhooksModule,
         ...extra,
       ],
       providers: [

@@ -4,9 +4,14 @@ import type { ModuleMetadata } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../../../libs/config/src';
 import { collectProcessMetrics, instrumentHttp, requestIdOf } from '../../../libs/observability/src';
+import { ALL_SCOPES, PUBLIC_METADATA, SCOPE_METADATA, acceptFormBodiesOnOAuthOnly } from '../../../libs/auth/src';
+import { buildOpenApiDocument, recordRoutes, serveApiDocumentation, type AccessDeclarations } from '../../../libs/http/src';
 import { ApiModule } from './api.module';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** How routes declare access (the OpenAPI document derives each operation's security from it). */
+export const API_ACCESS: AccessDeclarations = { scopes: ALL_SCOPES, scopeMetadataKey: SCOPE_METADATA, publicMetadataKey: PUBLIC_METADATA };
 
 /** Builds the Fastify-based Nest application (not yet listening). */
 export async function createApiApp(config: AppConfig, extraImports: ModuleMetadata['imports'] = []): Promise<NestFastifyApplication> {
@@ -16,6 +21,8 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     return503OnClosing: true,
     genReqId: requestIdOf,
   });
+  recordRoutes(adapter.getInstance());
+  acceptFormBodiesOnOAuthOnly(adapter.getInstance());
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -25,5 +32,6 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
   app.useLogger(app.get(Logger));
   collectProcessMetrics();
   instrumentHttp(app.getHttpAdapter().getInstance());
+  serveApiDocumentation(app, buildOpenApiDocument(app, API_ACCESS));
   return app;
 }

@@ -10,6 +10,8 @@ import { registerEventsTail } from './commands/events-tail.command';
 import { registerProjections } from './commands/projections.command';
 import { registerTenancy } from './commands/tenancy.command';
 import { registerKeys } from './commands/keys.command';
+import { registerSeed } from './commands/seed.command';
+import { registerOAuth } from './commands/oauth.command';
 
 /**
  * The administration CLI: `npm run --silent cli -- <command>`. With --json a command prints
@@ -48,6 +50,8 @@ registerProjections(program, run, json);
 registerAnswers(program, fail);
 registerTenancy(program, run, json);
 registerKeys(program, run, json);
+registerSeed(program, run, json);
+registerOAuth(program, run, json);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommanderError) {

@@ -5,6 +5,7 @@ import { EventStoreModule } from '../../../libs/event-store/src';
 import { LoggingModule } from '../../../libs/observability/src';
 import { ProjectionEngineModule } from '../../../libs/projection-engine/src';
 import { RedisModule } from '../../../libs/redis/src';
+import { WebhookDeliveryModule } from '../../../libs/webhooks/src';
 import { ALL_PROJECTORS } from '../../../projections';
 
 /** Background work: projectors (and, later, queues and schedules). */
@@ -20,6 +21,7 @@ export class WorkerModule {
         RedisModule,
         EventStoreModule,
         ProjectionEngineModule.forWorker(ALL_PROJECTORS),
+        WebhookDeliveryModule,
       ],
     };
   }
@@ -29,6 +31,6 @@ export class WorkerModule {
 @Module({})
 export class WorkerPartModule {
   static forRoot(): DynamicModule {
-    return { module: WorkerPartModule, imports: [ProjectionEngineModule.forWorker(ALL_PROJECTORS)] };
+    return { module: WorkerPartModule, imports: [ProjectionEngineModule.forWorker(ALL_PROJECTORS), WebhookDeliveryModule] };
   }
 }

@@ -5,12 +5,23 @@ import { AccessTokensRepository } from './access-tokens.repository';
 import { ApiKeysRepository } from './api-keys.repository';
 import { Authenticator } from './authenticator.service';
 import { CredentialCache } from './credential-cache';
+import { AuthorizationCodesRepository, AuthorizeController, OAuthClientAuthentication, OAuthClientsRepository, RevokeController, TokenController, TokensService } from './oauth';
 import { ValidateKeyController } from './validate-key.controller';
 
 /** Authentication (API keys, bearer tokens) and the scope guard in front of every route. */
 @Module({
-  controllers: [ValidateKeyController],
-  providers: [ApiKeysRepository, AccessTokensRepository, CredentialCache, Authenticator, { provide: APP_GUARD, useClass: AccessGuard }],
-  exports: [ApiKeysRepository, AccessTokensRepository, CredentialCache, Authenticator],
+  controllers: [ValidateKeyController, TokenController, RevokeController, AuthorizeController],
+  providers: [
+    ApiKeysRepository,
+    AccessTokensRepository,
+    CredentialCache,
+    Authenticator,
+    { provide: APP_GUARD, useClass: AccessGuard },
+    OAuthClientsRepository,
+    AuthorizationCodesRepository,
+    OAuthClientAuthentication,
+    TokensService,
+  ],
+  exports: [ApiKeysRepository, AccessTokensRepository, CredentialCache, Authenticator, OAuthClientsRepository, TokensService],
 })
 export class AuthModule {}

@@ -9,4 +9,5 @@ export * from './credential-cache';
 export * from './authenticator.service';
 export * from './access.guard';
 export * from './auth.module';
+export * from './oauth';
 export { CreateAccess1763700001100 } from './migrations/1763700001100-create-access';

@@ -19,6 +19,20 @@ export interface AppConfig {
   projectionBatchSize: number;
   /** How long shutdown waits for in-flight requests and batches. */
   shutdownTimeoutMs: number;
+  /** Per-tier overrides of the rate limits (RATE_LIMIT_TIERS), merged over the contract's table. */
+  rateLimitTiers: Record<string, Partial<Record<'perMinute' | 'perDay' | 'burst', number>>>;
+  /** Failed authentications a client address may make per minute before it gets 429. */
+  authFailuresPerMinute: number;
+  /** How often the in-memory usage counters are written to PostgreSQL. */
+  usageFlushMs: number;
+  /** Webhook retry delays after each failed attempt (its length + 1 = attempts in all). */
+  webhookRetryScheduleMs: number[];
+  webhookTimeoutMs: number;
+  webhookConcurrency: number;
+  webhookRelayPollMs: number;
+  webhookReconcileMs: number;
+  /** A subscription with nothing but failures for this long is deactivated. */
+  webhookDisableAfterMs: number;
 }
 
 export class ConfigError extends Error {
@@ -49,6 +63,15 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'PROJECTION_POLL_MS', default: '500', description: 'Poll interval of subscriptions when no notification arrives' },
   { name: 'PROJECTION_BATCH_SIZE', default: '1000', description: 'Events per projection transaction' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and batches on SIGTERM' },
+  { name: 'RATE_LIMIT_TIERS', default: '{}', description: 'JSON overrides of the tier limits, e.g. {"free":{"perDay":100}} (perMinute, perDay, burst)' },
+  { name: 'AUTH_FAILURES_PER_MINUTE', default: '20', description: 'Failed authentications per client address per minute before 429' },
+  { name: 'USAGE_FLUSH_MS', default: '1000', description: 'How often API usage counters are written to PostgreSQL' },
+  { name: 'WEBHOOK_RETRY_SCHEDULE_MS', default: '5000,300000,1800000,7200000,18000000,36000000,36000000', description: 'Delays (ms, comma list) before each webhook retry' },
+  { name: 'WEBHOOK_TIMEOUT_MS', default: '15000', description: 'Timeout of one webhook delivery attempt' },
+  { name: 'WEBHOOK_CONCURRENCY', default: '50', description: 'Webhook deliveries in flight per worker process' },
+  { name: 'WEBHOOK_RELAY_POLL_MS', default: '1000', description: 'How often the outbox relay looks for due deliveries when not woken' },
+  { name: 'WEBHOOK_RECONCILE_MS', default: '30000', description: 'How often the reconciler re-enqueues due deliveries Redis lost' },
+  { name: 'WEBHOOK_DISABLE_AFTER_MS', default: '432000000', description: 'A subscription with only failures for this long (5 days) is deactivated' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -115,12 +138,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     projectionPollMs: int('PROJECTION_POLL_MS', 10, 600_000),
     projectionBatchSize: int('PROJECTION_BATCH_SIZE', 1, 100_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 0, 600_000),
+    rateLimitTiers: tierOverrides(raw('RATE_LIMIT_TIERS'), problems),
+    authFailuresPerMinute: int('AUTH_FAILURES_PER_MINUTE', 1, 1_000_000),
+    usageFlushMs: int('USAGE_FLUSH_MS', 10, 600_000),
+    webhookRetryScheduleMs: msList('WEBHOOK_RETRY_SCHEDULE_MS', raw('WEBHOOK_RETRY_SCHEDULE_MS'), problems),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 100, 600_000),
+    webhookConcurrency: int('WEBHOOK_CONCURRENCY', 1, 1000),
+    webhookRelayPollMs: int('WEBHOOK_RELAY_POLL_MS', 10, 600_000),
+    webhookReconcileMs: int('WEBHOOK_RECONCILE_MS', 50, 86_400_000),
+    webhookDisableAfterMs: int('WEBHOOK_DISABLE_AFTER_MS', 1000, 31_536_000_000),
   };
   if (problems.length) {
     const order = (p: string) => CONFIG_VARIABLES.findIndex((v) => p.startsWith(`${v.name}:`));
     throw new ConfigError(problems.sort((a, b) => order(a) - order(b)));
   }
   return config;
+}
+
+/** A comma list of delays in milliseconds (0 to 1 day each, at most 20). */
+function msList(name: string, text: string, problems: string[]): number[] {
+  const items = text.split(',').map((s) => s.trim());
+  if (items.length > 20 || items.some((s) => !/^\d{1,8}$/.test(s) || Number(s) > 86_400_000)) {
+    problems.push(`${name}: "${text}" is not a comma list of at most 20 delays in milliseconds (0 to 86400000)`);
+    return [];
+  }
+  return items.map(Number);
+}
+
+/** RATE_LIMIT_TIERS: `{"<tier>": {"perMinute"?, "perDay"?, "burst"?}}` with non-negative integers (perMinute, perDay ≥ 1). */
+function tierOverrides(text: string, problems: string[]): AppConfig['rateLimitTiers'] {
+  const bad = (why: string) => {
+    problems.push(`RATE_LIMIT_TIERS: ${why}`);
+    return {};
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return bad(`"${text}" is not JSON`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return bad('must be a JSON object keyed by tier');
+  const out: AppConfig['rateLimitTiers'] = {};
+  for (const [tier, limits] of Object.entries(parsed)) {
+    if (!['free', 'standard', 'professional', 'enterprise'].includes(tier)) return bad(`unknown tier "${tier}"`);
+    if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) return bad(`${tier} must be an object`);
+    for (const [field, value] of Object.entries(limits)) {
+      if (!['perMinute', 'perDay', 'burst'].includes(field)) return bad(`${tier}.${field} is not perMinute, perDay or burst`);
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < (field === 'burst' ? 0 : 1)) return bad(`${tier}.${field} must be an integer ≥ ${field === 'burst' ? 0 : 1}`);
+    }
+    out[tier] = limits as Partial<Record<'perMinute' | 'perDay' | 'burst', number>>;
+  }
+  return out;
 }
 
 /** Hides a password in a connection string before it is printed. */

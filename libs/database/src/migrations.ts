@@ -1,8 +1,10 @@
 import { CreateEventStore1763700000000 } from '../../event-store/src';
 import { CreateProjectionCheckpoints1763700000100 } from '../../projection-engine/src';
-import { CreateEventTypeCounts1763700000200 } from '../../../projections';
+import { CreateEventTypeCounts1763700000200, CreateOpportunityReadModels1763700002000 } from '../../../projections';
 import { CreateTenancy1763700001000 } from '../../tenancy/src';
 import { CreateAccess1763700001100 } from '../../auth/src';
+import { CreateApiUsage1763700001200 } from '../../usage/src';
+import { CreateWebhooks1763700003000 } from '../../webhooks/src';
 
 /** Every migration of the service, in order. Each module owns its own; this list composes them. */
 export const ALL_MIGRATIONS = [
@@ -11,4 +13,7 @@ export const ALL_MIGRATIONS = [
   CreateEventTypeCounts1763700000200,
   CreateTenancy1763700001000,
   CreateAccess1763700001100,
+  CreateApiUsage1763700001200,
+  CreateOpportunityReadModels1763700002000,
+  CreateWebhooks1763700003000,
 ];

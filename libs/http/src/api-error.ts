@@ -1,5 +1,16 @@
 import { HttpException } from '@nestjs/common';
 
+/** RFC 6749 §5.2 error codes of the token and revocation endpoints, and §4.1.2.1 ones of the authorization endpoint. */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'access_denied'
+  | 'unsupported_response_type';
+
 /** The contract's error codes (DESIGN §8) and the OAuth codes (RFC 6749). */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
@@ -14,14 +25,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'SERVICE_UNAVAILABLE'
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unauthorized_client'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
-  | 'access_denied'
-  | 'unsupported_response_type';
+  | OAuthErrorCode;
 
 export interface FieldProblem {
   field: string;

@@ -3,3 +3,4 @@ export * from './error.filter';
 export * from './validation';
 export * from './pagination';
 export * from './params';
+export * from './openapi';

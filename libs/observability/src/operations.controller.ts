@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
 import { register } from 'prom-client';
@@ -8,6 +9,7 @@ import { Public } from '../../auth/src';
 
 /** Liveness, readiness and Prometheus metrics: unauthenticated, outside /api/v1. */
 @Public()
+@ApiTags('Operations')
 @Controller()
 export class OperationsController {
   constructor(
@@ -20,12 +22,15 @@ export class OperationsController {
 
   /** The process is alive and serving. */
   @Get('health')
+  @ApiOperation({ summary: 'Liveness: the process is alive and serving' })
+  @ApiOkResponse({ description: 'Alive', schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } })
   alive(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   /** The process can do its work: PostgreSQL, Redis and the event store answer. */
   @Get('ready')
+  @ApiOperation({ summary: 'Readiness: PostgreSQL, Redis and the event store answer', description: '503 when one of them does not.' })
   @HealthCheck()
   ready() {
     return this.health.check([
@@ -49,6 +54,9 @@ export class OperationsController {
   }
 
   @Get('metrics')
+  @ApiOperation({ summary: 'Prometheus metrics (text exposition format)' })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'Metrics in the Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } })
   @Header('Content-Type', register.contentType)
   metrics(): Promise<string> {
     return register.metrics();

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Redis } from 'ioredis';
-import { ApiKeysRepository, parseScopes, publishRevocation } from '../../../../libs/auth/src';
+import { ApiKeysRepository, parseScopes, publishRevocation, type Scope } from '../../../../libs/auth/src';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 import { positiveInt, tierOption } from './tenancy.command';
 
@@ -11,6 +11,18 @@ export function parseDuration(text: string): number {
   const m = /^([0-9]{1,9})(s|m|h|d)$/.exec(text.trim());
   if (!m) throw new CliUsageError(`--expires-in takes a duration like 90s, 15m, 1h or 30d, got "${text}"`);
   return Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 's' | 'm' | 'h' | 'd'];
+}
+
+/** Scopes from a CLI option ("a,b" or "all"); an unknown or missing one is a usage error. */
+export function scopesOption(text: string): Scope[] {
+  let scopes: Scope[];
+  try {
+    scopes = parseScopes(text, /,/);
+  } catch (e) {
+    throw new CliUsageError((e as Error).message);
+  }
+  if (!scopes.length) throw new CliUsageError('--scopes needs at least one scope');
+  return scopes;
 }
 
 /** `key create`, `key revoke`. */
@@ -27,13 +39,7 @@ export function registerKeys(program: Command, run: Run, json: () => boolean): v
     .option('--name <name>', 'a label for the key')
     .action((opts: { org: string; scopes: string; tier?: string; client?: string; expiresIn?: string; name?: string }) =>
       run(async (ctx) => {
-        let scopes;
-        try {
-          scopes = parseScopes(opts.scopes, /,/);
-        } catch (e) {
-          throw new CliUsageError((e as Error).message);
-        }
-        if (!scopes.length) throw new CliUsageError('--scopes needs at least one scope');
+        const scopes = scopesOption(opts.scopes);
         const created = await new ApiKeysRepository(await ctx.dataSource()).create({
           organizationId: positiveInt('--org', opts.org)!,
           scopes,

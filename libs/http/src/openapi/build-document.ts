@@ -1,0 +1,181 @@
+import { Logger, type INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import {
+  ERROR_REF,
+  ERROR_RESPONSES,
+  ERROR_SCHEMA,
+  ERROR_SCHEMA_OBJECT,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMIT_HEADER_REFS,
+  forbiddenResponse,
+  responseRef,
+  securitySchemes,
+} from './components';
+import { operationAccessTable, operationIdOf, type AccessDeclarations, type OperationAccess } from './operation-access';
+
+export const OPENAPI_VERSION = '1.0.0';
+export const OPENAPI_JSON_PATH = '/api/v1/openapi.json';
+export const DOCS_PATH = '/docs';
+
+type Operation = OpenAPIObject['paths'][string]['get'] & object;
+type Responses = Operation['responses'];
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+const DESCRIPTION = `Analytics and opportunity tracking for how brands appear in AI answers: share of voice, sentiment,
+citations, prompts, detected changes, page-level optimisation, an opportunity queue with a lifecycle and
+verified outcomes, AI-bot crawl analytics, channel metrics, webhooks, usage, API keys and OAuth 2.0.
+
+**Authentication.** Every operation except the OAuth endpoints needs an API key in \`X-API-Key\` or an OAuth 2.0
+access token in \`Authorization: Bearer <token>\`. Each operation names the scope it needs: a credential without it
+is answered 403 \`INSUFFICIENT_SCOPE\` with \`details.required\`.
+
+**Errors.** Every error is \`{"error": {"code", "message", "details"?}}\` (schema \`Error\`).
+
+**Limits.** Rate limits are per key by tier; answers carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
+\`X-RateLimit-Reset\`, and a 429 adds \`Retry-After\`. Paginated lists take \`limit\` (1-200, default 50) and
+\`offset\` (default 0) and answer \`{data, meta: {total, limit, offset, hasMore}}\`.`;
+
+/** Descriptions of the tags controllers use; a tag missing here is still listed. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Opportunities: 'The opportunity queue and its lifecycle',
+  Outcomes: 'Verified business impact of resolved opportunities',
+  'Citation sources': 'Domains cited in AI answers',
+  'Agent analytics': 'AI-bot crawl activity on the customer site',
+  Brands: "The organisation's brands and their competitors",
+  Webhooks: 'Webhook subscriptions and deliveries',
+  'Usage and key validation': 'API usage and credential checks',
+  OAuth: 'OAuth 2.0 token issue and revocation',
+  Operations: 'Liveness, readiness and metrics of the service',
+};
+
+/**
+ * The service's OpenAPI document, built once: Nest's scan of the controllers (paths, parameters and
+ * schemas from their DTO decorators), then, centrally for every operation, the security requirement
+ * its `@RequireScope`/`@Public` declares, the standard error answers, the rate-limit headers and a
+ * description naming the scope, so that a new route cannot forget any of them.
+ */
+export function buildOpenApiDocument(app: INestApplication, declarations: AccessDeclarations): OpenAPIObject {
+  const { document, operations } = scanOperations(app, declarations);
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, [ERROR_SCHEMA]: ERROR_SCHEMA_OBJECT as never },
+    responses: { ...document.components?.responses, ...ERROR_RESPONSES },
+    headers: { ...document.components?.headers, ...RATE_LIMIT_HEADERS },
+    securitySchemes: { ...document.components?.securitySchemes, ...securitySchemes(declarations.scopes) },
+  };
+  const tags = new Set<string>();
+  for (const { path, operation, access } of operations) {
+    describeAccess(operation, path, access);
+    tidy(operation);
+    for (const tag of operation.tags ?? []) tags.add(tag);
+  }
+  const undeclared = operations.filter((o) => o.access.kind === 'undeclared').map((o) => `${o.method} ${o.path}`);
+  if (undeclared.length) {
+    new Logger('OpenAPI').warn(`routes declaring neither @RequireScope nor @Public (the guard refuses them with 500): ${undeclared.join(', ')}`);
+  }
+  const listed = new Set((document.tags ?? []).map((t) => t.name));
+  document.tags = [
+    ...(document.tags ?? []),
+    ...[...tags].filter((t) => !listed.has(t)).sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `${name} operations` })),
+  ];
+  return document;
+}
+
+/** One operation of the scanned document with the access its handler declares. */
+export interface ScannedOperation {
+  /** Upper case: GET, POST, ... */
+  method: string;
+  /** OpenAPI spelling: `/api/v1/brands/{id}`. */
+  path: string;
+  operation: Operation;
+  access: OperationAccess;
+}
+
+/** Nest's scan of the controllers, each operation paired with its handler's access declaration. */
+export function scanOperations(app: INestApplication, declarations: AccessDeclarations): { document: OpenAPIObject; operations: ScannedOperation[] } {
+  const access = operationAccessTable(app, declarations);
+  const handlerOf = new Map<string, string>();
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.0.3')
+    .setTitle('AI Visibility Analytics API')
+    .setDescription(DESCRIPTION)
+    .setVersion(OPENAPI_VERSION)
+    .setContact('API support', '', 'api@example.com')
+    .setLicense('Proprietary', 'https://example.com/terms')
+    .addServer('/', 'This server')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method, version) => {
+      const id = operationIdOf(controller, method, version);
+      handlerOf.set(id, operationIdOf(controller, method));
+      return id;
+    },
+  });
+  const operations: ScannedOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const id = operation.operationId ?? '';
+      operations.push({ method: method.toUpperCase(), path, operation, access: access.get(handlerOf.get(id) ?? id) ?? { kind: 'undeclared' } });
+    }
+  }
+  return { document, operations };
+}
+
+function describeAccess(operation: Operation, path: string, access: OperationAccess): void {
+  const responses: Responses = { ...operation.responses };
+  const hasInput = Boolean(operation.requestBody) || (operation.parameters?.length ?? 0) > 0;
+  const add = (status: string, response: Responses[string]) => {
+    if (!responses[status]) responses[status] = response;
+  };
+  let sentence: string;
+  if (access.kind === 'public') {
+    // Open to all; client authentication a controller documents (OAuth: HTTP Basic) stays, as optional.
+    const declared = (operation.security ?? []).filter((r) => Object.keys(r).length > 0);
+    operation.security = declared.length ? [...declared, {}] : [];
+    sentence = 'Open: needs no API key or access token.';
+    if (hasInput) add('400', responseRef('BadRequest'));
+  } else {
+    const scopes = access.kind === 'scope' && access.scope ? [access.scope] : [];
+    operation.security = [{ ApiKey: [] }, { OAuth2: scopes }, { bearer: [] }];
+    if (access.kind === 'scope' && access.scope) {
+      sentence = `Requires scope \`${access.scope}\` (API key or OAuth 2.0 token).`;
+      (operation as Record<string, unknown>)['x-required-scope'] = access.scope;
+    } else if (access.kind === 'scope') {
+      sentence = 'Requires an API key or OAuth 2.0 token; no scope needed.';
+    } else {
+      sentence = 'Declares no scope yet: the server refuses it (500) until it does.';
+    }
+    for (const [status, response] of Object.entries(responses)) {
+      if (/^[23]/.test(status) && response && !('$ref' in response)) response.headers = { ...RATE_LIMIT_HEADER_REFS, ...response.headers };
+    }
+    add('400', responseRef('BadRequest'));
+    add('401', responseRef('Unauthorized'));
+    if (access.kind === 'scope' && access.scope) add('403', forbiddenResponse(access.scope));
+    if (/\{[^}]+\}/.test(path)) add('404', responseRef('NotFound'));
+    add('429', responseRef('TooManyRequests'));
+  }
+  add('500', responseRef('InternalError'));
+  operation.responses = responses;
+  const lead = operation.description?.trim() || operation.summary?.trim() || '';
+  operation.description = lead ? `${lead}${/[.!?]$/.test(lead) ? '' : '.'}\n\n${sentence}` : sentence;
+}
+
+/**
+ * Fills what Nest's scan leaves blank: an empty response description, the body of an error answer, and the type of path ids,
+ * which the contract defines as integers (`{id}`, `{keyId}`) while a `number` handler argument scans as number.
+ */
+function tidy(operation: Operation): void {
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (!response || '$ref' in response) continue;
+    if (!response.description) response.description = /^2/.test(status) ? 'Success' : `HTTP ${status}`;
+    // An error answer a controller documents without a body is still the contract's error object.
+    if (/^[45]/.test(status) && !response.content) response.content = { 'application/json': { schema: { $ref: ERROR_REF } } };
+  }
+  for (const parameter of operation.parameters ?? []) {
+    if ('$ref' in parameter || parameter.in !== 'path' || !parameter.schema || '$ref' in parameter.schema) continue;
+    if (parameter.schema.type === 'number' && !parameter.schema.format) parameter.schema = { type: 'integer', minimum: 1 };
+  }
+}

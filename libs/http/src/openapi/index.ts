@@ -1,0 +1,5 @@
+export * from './build-document';
+export * from './components';
+export * from './operation-access';
+export * from './route-registry';
+export * from './serve-documentation';

@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { TIER_LIMITS, type Tier } from '../../auth/src';
+import { APP_CONFIG, type AppConfig } from '../../config/src';
+import { REDIS } from '../../redis/src';
+import { decide, msUntilUtcMidnight, resolveLimits, utcDay, type Limits, type RateLimitDecision } from './domain/rate-limit-decision';
+import { RATE_LIMIT_SCRIPT } from './rate-limit.script';
+
+type ScriptMode = 'take' | 'peek' | 'spend';
+interface ScriptedRedis {
+  aovRateLimit(numKeys: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
+}
+
+/**
+ * Runs the rate-limit script (loaded once per connection, then EVALSHA) against the shared Redis,
+ * so every API process draws on one budget per subject. Keys carry the subject as a hash tag, so
+ * one call's keys share a slot on a Redis cluster.
+ */
+@Injectable()
+export class RateLimiter {
+  readonly limits: Record<Tier, Limits>;
+  private readonly scripted: ScriptedRedis;
+  /** The current UTC day ("YYYY-MM-DD") and when it ends, so the hot path formats no dates. */
+  private day = '';
+  private dayEnds = 0;
+
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.limits = resolveLimits(TIER_LIMITS, config.rateLimitTiers);
+    if (!(redis as unknown as Partial<ScriptedRedis>).aovRateLimit) redis.defineCommand('aovRateLimit', { lua: RATE_LIMIT_SCRIPT });
+    this.scripted = redis as unknown as ScriptedRedis;
+  }
+
+  /** Checks the subject's minute bucket and UTC-day quota, and consumes one from both only if both allow it. */
+  async take(subject: string, tier: Tier, mode: ScriptMode = 'take'): Promise<RateLimitDecision> {
+    const limits = this.limits[tier];
+    const now = Date.now();
+    if (now >= this.dayEnds) {
+      this.day = utcDay(now);
+      this.dayEnds = now + msUntilUtcMidnight(now);
+    }
+    const reply = await this.scripted.aovRateLimit(
+      2,
+      `rl:{${subject}}:m`,
+      `rl:{${subject}}:d:${this.day}`,
+      mode,
+      'b',
+      limits.perMinute + limits.burst,
+      limits.perMinute,
+      'c',
+      limits.perDay,
+      msUntilUtcMidnight(now),
+    );
+    return decide(reply, limits);
+  }
+
+  /**
+   * A bucket of `perMinute` failures per minute for a client address. "spend" counts a failure;
+   * the reply says how many remain and, when none, in how many ms the next attempt is allowed.
+   */
+  async addressBucket(address: string, perMinute: number, mode: ScriptMode): Promise<{ remaining: number; msUntilNext: number }> {
+    const reply = await this.scripted.aovRateLimit(1, `rl:{addr:${address}}:auth-failures`, mode, 'b', perMinute, perMinute);
+    return { remaining: reply[1], msUntilNext: reply[2] };
+  }
+}

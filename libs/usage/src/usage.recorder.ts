@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticatedRequest } from '../../auth/src';
+import { APP_CONFIG, type AppConfig } from '../../config/src';
+import { UsageCounters } from './domain/usage-counters';
+import { UsageRepository } from './usage.repository';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Counts every authenticated request (a Fastify onResponse hook: requests refused by
+ * authentication have no principal and are not counted; 429s are) in memory, and writes the
+ * counters in one multi-row upsert every USAGE_FLUSH_MS and at shutdown. Nothing touches the
+ * database on the request path. A failed flush keeps its counters for the next one.
+ */
+@Injectable()
+export class UsageRecorder implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Usage');
+  private readonly counters = new UsageCounters();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<number> = Promise.resolve(0);
+  private day = '';
+  private dayEnds = 0;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly repository: UsageRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      this.onResponse(request, reply);
+      done();
+    });
+    // Requests that finish while the server closes (after beforeApplicationShutdown) are written here.
+    fastify.addHook('onClose', (_instance: FastifyInstance, done: () => void) => {
+      void this.flush().finally(done);
+    });
+    this.timer = setInterval(() => void this.flush(), this.config.usageFlushMs);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  private onResponse(request: FastifyRequest, reply: FastifyReply): void {
+    const principal = (request as AuthenticatedRequest).principal;
+    if (principal === undefined) return;
+    const now = Date.now();
+    if (now >= this.dayEnds) {
+      this.day = new Date(now).toISOString().slice(0, 10);
+      this.dayEnds = now - (now % DAY_MS) + DAY_MS;
+    }
+    this.counters.record(principal, this.day, request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+  }
+
+  /** Writes what has been counted so far; resolves with the number of rows written. Flushes never overlap. */
+  flush(): Promise<number> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.counters.size === 0) return 0;
+      const rows = this.counters.drain();
+      try {
+        await this.repository.upsert(rows);
+        return rows.length;
+      } catch (error) {
+        this.counters.restore(rows);
+        this.logger.warn(`usage flush of ${rows.length} rows failed, keeping them for the next one: ${(error as Error).message}`);
+        return 0;
+      }
+    });
+    return this.flushing;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './webhook-events';
+export * from './retry-policy';
+export * from './header-rules';

@@ -1,0 +1,71 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Server-side request forgery guard. Only globally routable unicast addresses are allowed:
+ * loopback, private, link-local (169.254.169.254 and other metadata endpoints), unique-local
+ * (fd00:ec2::254), carrier-grade NAT, unspecified, broadcast, multicast, reserved, documentation,
+ * NAT64/6to4/Teredo (which can embed any IPv4 address) are refused; an IPv4-mapped IPv6 address
+ * is judged as its IPv4 address. Applied at creation (the URL's host resolved now) and again at
+ * connect time through the HTTP agent's `lookup`, so a name that resolves elsewhere later (DNS
+ * rebinding) is still refused: the socket connects only to the address that was checked.
+ */
+export class BlockedAddressError extends Error {
+  override readonly name = 'BlockedAddressError';
+  readonly code = 'EBLOCKEDADDRESS';
+}
+
+export function isBlockedAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return true;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  return ip.range() !== 'unicast';
+}
+
+export type LookupFunction = (hostname: string, options: { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+/** Resolves a host (an IP literal resolves to itself) to all of its addresses. */
+export function resolveAll(host: string, lookup: LookupFunction = dnsLookup as unknown as LookupFunction): Promise<LookupAddress[]> {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  const family = isIP(bare);
+  if (family) return Promise.resolve([{ address: bare, family }]);
+  return new Promise((resolve, reject) => lookup(bare, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+}
+
+/**
+ * Checks a URL's host: every address it resolves to must be allowed (one bad address is enough
+ * to refuse). Returns the reason, or null when allowed.
+ */
+export async function blockedUrlReason(url: URL, allowPrivate: boolean, lookup?: LookupFunction): Promise<string | null> {
+  if (allowPrivate) return null;
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveAll(url.hostname, lookup);
+  } catch {
+    return `url host ${url.hostname} does not resolve`;
+  }
+  if (!addresses.length) return `url host ${url.hostname} does not resolve`;
+  const bad = addresses.find((a) => isBlockedAddress(a.address));
+  return bad ? `url must not point to a loopback, private, link-local, metadata or other non-public address (${url.hostname} is ${bad.address})` : null;
+}
+
+/**
+ * A `lookup` for an HTTP agent: resolves, refuses the connection when any address is not
+ * allowed, and hands the checked addresses to the socket (which connects to one of them).
+ */
+export function guardedLookup(allowPrivate: boolean, lookup: LookupFunction = dnsLookup as unknown as LookupFunction) {
+  return (hostname: string, options: { all?: boolean; family?: number } | number, callback: (...args: unknown[]) => void): void => {
+    const all = typeof options === 'object' && options?.all === true;
+    lookup(hostname, { all: true }, (error, addresses) => {
+      if (error) return callback(error);
+      if (!addresses.length) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }));
+      if (!allowPrivate) {
+        const bad = addresses.find((a) => isBlockedAddress(a.address));
+        if (bad) return callback(new BlockedAddressError(`refused to connect to ${hostname} (${bad.address}): not a public address`));
+      }
+      if (all) callback(null, addresses);
+      else callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
