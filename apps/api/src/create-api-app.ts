@@ -17,7 +17,8 @@ export const API_ACCESS: AccessDeclarations = { scopes: ALL_SCOPES, scopeMetadat
 export async function createApiApp(config: AppConfig, extraImports: ModuleMetadata['imports'] = []): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // A number of hops becomes Fastify's function form: trust the nearest `n` proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     return503OnClosing: true,
     genReqId: requestIdOf,
   });

@@ -5,6 +5,8 @@
 export interface AppConfig {
   port: number;
   host: string;
+  /** Fastify's trustProxy: whether (or which) proxies' X-Forwarded-For to believe for the client address. */
+  trustProxy: boolean | number | string;
   databaseUrl: string;
   databasePoolSize: number;
   redisUrl: string;
@@ -52,6 +54,7 @@ export interface ConfigVariable {
 export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'PORT', default: '3000', description: 'HTTP port of the API' },
   { name: 'HOST', default: '0.0.0.0', description: 'Address the API listens on' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Believe X-Forwarded-For: false, true, a number of proxy hops, or a comma list of proxy addresses/CIDRs' },
   { name: 'DATABASE_URL', default: 'postgres://postgres@127.0.0.1:5432/ai_visibility', description: 'PostgreSQL (read models, checkpoints, and the default event store)' },
   { name: 'DATABASE_POOL_SIZE', default: '20', description: 'Connections per pool' },
   { name: 'REDIS_URL', default: 'redis://127.0.0.1:6379', description: 'Redis (rate limits, queues, caches)' },
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const config: AppConfig = {
     port: int('PORT', 0, 65535),
     host: raw('HOST'),
+    trustProxy: trustProxy(raw('TRUST_PROXY'), problems),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: int('DATABASE_POOL_SIZE', 1, 1000),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
@@ -189,6 +193,17 @@ function tierOverrides(text: string, problems: string[]): AppConfig['rateLimitTi
     out[tier] = limits as Partial<Record<'perMinute' | 'perDay' | 'burst', number>>;
   }
   return out;
+}
+
+/** TRUST_PROXY: false | true | hops | "10.0.0.1,10.1.0.0/16". */
+function trustProxy(text: string, problems: string[]): boolean | number | string {
+  const v = text.toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^[1-9][0-9]?$/.test(v)) return Number(v);
+  if (/^[0-9a-f:.\/, ]+$/i.test(v)) return text;
+  problems.push(`TRUST_PROXY: "${text}" is not false, true, a number of hops or a list of addresses`);
+  return false;
 }
 
 /** Hides a password in a connection string before it is printed. */

@@ -32,6 +32,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false' }).eventStoreUrl).toContain('esdb://');
   });
 
+  it('reads TRUST_PROXY as off, on, a number of hops or a list of proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.1.0.0/16' }).trustProxy).toBe('10.0.0.1,10.1.0.0/16');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('never prints a password', () => {
     expect(redact('postgres://u:secret@h:5432/d')).toBe('postgres://u:***@h:5432/d');
     expect(() => loadConfig({ DATABASE_URL: 'http://u:secret@h/d' })).toThrow(/\*\*\*/);

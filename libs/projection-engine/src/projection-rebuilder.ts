@@ -62,9 +62,15 @@ export class ProjectionRebuilder {
           if (events.length) await projector.apply(events, shadowContext(manager));
           applied += events.length;
         };
-        // Phase 1: replay outside the swap lock, a transaction per page.
+        // Phase 1: replay outside the swap lock, a transaction per page; the next page is read
+        // while the current one is applied.
+        let nextPage = this.store.readAll({ after: position, limit: this.batchSize, eventTypes });
         for (;;) {
-          const page = await this.store.readAll({ after: position, limit: this.batchSize, eventTypes });
+          const page = await nextPage;
+          if (!page.endOfFeed) {
+            nextPage = this.store.readAll({ after: page.next, limit: this.batchSize, eventTypes });
+            nextPage.catch(() => undefined); // surfaced when awaited
+          }
           if (page.events.length) {
             await qr.startTransaction();
             try {
