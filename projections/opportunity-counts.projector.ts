@@ -6,58 +6,94 @@ interface Member {
   brandId: number;
   severity: string;
   status: string;
+  /** UTC day the SLA falls due (YYYY-MM-DD). */
+  dueDay: string;
 }
+
+const TERMINAL = new Set(['resolved', 'dismissed']);
 
 /**
  * `opportunity_counts`: how many opportunities each brand has, by status and severity (the KPI
- * summary). It keeps the facts it needs (brand, severity, current status) in its own
- * `opportunity_count_members` table, so it depends on no other projection.
+ * summary), and `opportunity_due_counts`: open opportunities by the day they fall due (so the SLA
+ * breach total is a sum of a few rows). It keeps the facts it needs (brand, severity, current
+ * status, due day) in its own `opportunity_count_members` table, so it depends on no other
+ * projection.
  */
 export const opportunityCountsProjector: Projector = {
   name: 'opportunity_counts',
   handles: ['opportunity.detected', 'opportunity.transitioned'],
-  tables: ['opportunity_counts', 'opportunity_count_members'],
+  tables: ['opportunity_counts', 'opportunity_count_members', 'opportunity_due_counts'],
   async apply(events: readonly RecordedEvent[], { manager, table }: ProjectionContext): Promise<void> {
     const ids = [...new Set(events.map((e) => Number(e.streamId.slice('opportunity-'.length))))];
-    const found: { id: string; organization_id: string; brand_id: string; severity: string; status: string }[] = await manager.query(
-      `SELECT * FROM ${table('opportunity_count_members')} WHERE id = ANY($1::bigint[])`,
+    const found: { id: string; organization_id: string; brand_id: string; severity: string; status: string; due_day: string }[] = await manager.query(
+      `SELECT id, organization_id, brand_id, severity, status, to_char(due_day, 'YYYY-MM-DD') AS due_day
+         FROM ${table('opportunity_count_members')} WHERE id = ANY($1::bigint[])`,
       [ids],
     );
     const members = new Map<number, Member>(
-      found.map((m) => [Number(m.id), { organizationId: Number(m.organization_id), brandId: Number(m.brand_id), severity: m.severity, status: m.status }]),
+      found.map((m) => [
+        Number(m.id),
+        { organizationId: Number(m.organization_id), brandId: Number(m.brand_id), severity: m.severity, status: m.status, dueDay: m.due_day },
+      ]),
     );
     const changed = new Set<number>();
     const deltas = new Map<string, number>();
+    const dueDeltas = new Map<string, number>();
     const bump = (m: Member, status: string, by: number) => {
       const key = JSON.stringify([m.organizationId, m.brandId, status, m.severity]);
       deltas.set(key, (deltas.get(key) ?? 0) + by);
+    };
+    const bumpDue = (m: Member, by: number) => {
+      const key = JSON.stringify([m.organizationId, m.brandId, m.dueDay]);
+      dueDeltas.set(key, (dueDeltas.get(key) ?? 0) + by);
     };
     for (const e of events) {
       const id = Number(e.streamId.slice('opportunity-'.length));
       if (e.type === 'opportunity.detected') {
         if (members.has(id)) continue; // already counted
-        const m = { organizationId: Number(e.data.organizationId), brandId: Number(e.data.brandId), severity: String(e.data.severity), status: 'detected' };
+        const m = {
+          organizationId: Number(e.data.organizationId),
+          brandId: Number(e.data.brandId),
+          severity: String(e.data.severity),
+          status: 'detected',
+          dueDay: String(e.data.dueAt).slice(0, 10),
+        };
         members.set(id, m);
         bump(m, 'detected', 1);
+        bumpDue(m, 1);
       } else {
         const m = members.get(id);
         if (!m || m.status !== e.data.from) continue; // unknown or already applied
         bump(m, m.status, -1);
+        const wasOpen = !TERMINAL.has(m.status);
         m.status = String(e.data.to);
         bump(m, m.status, 1);
+        if (wasOpen && TERMINAL.has(m.status)) bumpDue(m, -1);
       }
       changed.add(id);
     }
     if (!changed.size) return;
     await manager.query(
-      `INSERT INTO ${table('opportunity_count_members')} AS t (id, organization_id, brand_id, severity, status)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, organization_id bigint, brand_id bigint, severity text, status text)
+      `INSERT INTO ${table('opportunity_count_members')} AS t (id, organization_id, brand_id, severity, status, due_day)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, organization_id bigint, brand_id bigint, severity text, status text, due_day date)
        ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status`,
       [JSON.stringify([...changed].map((id) => {
         const m = members.get(id)!;
-        return { id, organization_id: m.organizationId, brand_id: m.brandId, severity: m.severity, status: m.status };
+        return { id, organization_id: m.organizationId, brand_id: m.brandId, severity: m.severity, status: m.status, due_day: m.dueDay };
       }))],
     );
+    const dueRows = [...dueDeltas].filter(([, by]) => by !== 0).map(([key, count]) => {
+      const [organization_id, brand_id, due_day] = JSON.parse(key) as [number, number, string];
+      return { organization_id, brand_id, due_day, count };
+    });
+    if (dueRows.length) {
+      await manager.query(
+        `INSERT INTO ${table('opportunity_due_counts')} AS t (organization_id, brand_id, due_day, count)
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, brand_id bigint, due_day date, count bigint)
+         ON CONFLICT (organization_id, brand_id, due_day) DO UPDATE SET count = t.count + EXCLUDED.count`,
+        [JSON.stringify(dueRows)],
+      );
+    }
     const rows = [...deltas].filter(([, by]) => by !== 0).map(([key, by]) => {
       const [organization_id, brand_id, status, severity] = JSON.parse(key) as [number, number, string, string];
       return { organization_id, brand_id, status, severity, count: by };

@@ -74,7 +74,18 @@ export class CreateOpportunityReadModels1763700002000 implements MigrationInterf
         organization_id bigint NOT NULL,
         brand_id bigint NOT NULL,
         severity text NOT NULL,
-        status text NOT NULL
+        status text NOT NULL,
+        due_day date NOT NULL
+      )`);
+    // Open opportunities by the UTC day they fall due: the SLA breach total at any moment is the
+    // sum of the days before today plus the rows of today already past due.
+    await q.query(`
+      CREATE TABLE opportunity_due_counts (
+        organization_id bigint NOT NULL,
+        brand_id bigint NOT NULL,
+        due_day date NOT NULL,
+        count bigint NOT NULL,
+        PRIMARY KEY (organization_id, brand_id, due_day)
       )`);
     await q.query(`
       CREATE TABLE opportunity_outcome_facts (
@@ -107,7 +118,7 @@ export class CreateOpportunityReadModels1763700002000 implements MigrationInterf
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE opportunity_outcomes, opportunity_outcome_facts, opportunity_count_members, opportunity_counts, opportunity_list_counts, opportunities');
+    await q.query('DROP TABLE opportunity_outcomes, opportunity_outcome_facts, opportunity_count_members, opportunity_due_counts, opportunity_counts, opportunity_list_counts, opportunities');
     await q.query('DROP SEQUENCE opportunity_ids');
   }
 }

@@ -67,13 +67,18 @@ export class OpportunityQueries {
           GROUP BY status, severity`,
         params,
       ) as Promise<{ status: string; severity: string; n: number }[]>,
-      // Breaches are judged now, not when the projection last ran.
+      // Breaches are judged now: open opportunities due on an earlier UTC day (summed by day),
+      // plus those due today whose time has passed.
       this.dataSource.query(
-        `SELECT count(*)::int AS breached FROM opportunities
-          WHERE organization_id = $1 AND NOT terminal AND due_at < now() AND ($2::bigint IS NULL OR brand_id = $2)
-          ${p.clientId === null ? '' : 'AND client_id = $3'}`,
+        `SELECT (SELECT coalesce(sum(count), 0) FROM opportunity_due_counts
+                  WHERE organization_id = $1 AND ($2::bigint IS NULL OR brand_id = $2) ${clientFilter}
+                    AND due_day < (now() AT TIME ZONE 'UTC')::date)
+              + (SELECT count(*) FROM opportunities
+                  WHERE organization_id = $1 AND NOT terminal AND ($2::bigint IS NULL OR brand_id = $2)
+                    ${p.clientId === null ? '' : 'AND client_id = $3'}
+                    AND due_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND due_at < now()) AS breached`,
         params,
-      ) as Promise<{ breached: number }[]>,
+      ).then((rows: { breached: string }[]) => [{ breached: Number(rows[0].breached) }]) as Promise<{ breached: number }[]>,
     ]);
     const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
     const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<string, number>;
