@@ -201,7 +201,7 @@ function trustProxy(text: string, problems: string[]): boolean | number | string
   if (v === 'false' || v === '0') return false;
   if (v === 'true') return true;
   if (/^[1-9][0-9]?$/.test(v)) return Number(v);
-  if (/^[0-9a-f:.\/, ]+$/i.test(v)) return text;
+  if (/^[0-9a-f:./, ]+$/i.test(v)) return text;
   problems.push(`TRUST_PROXY: "${text}" is not false, true, a number of hops or a list of addresses`);
   return false;
 }

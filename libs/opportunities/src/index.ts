@@ -5,5 +5,5 @@ export * from './opportunity.repository';
 export { DetectOpportunityCommand } from './detect-opportunity/detect-opportunity.command';
 export { TransitionOpportunityCommand } from './transition-opportunity/transition-opportunity.command';
 export { RecordVerificationCommand } from './record-verification/record-verification.command';
-export { FinalizeOutcomeCommand, type OutcomeFigures } from './finalize-outcome/finalize-outcome.command';
+export { FinalizeOutcomeCommand } from './finalize-outcome/finalize-outcome.command';
 export { listOpportunitiesSql } from './opportunity-queries';

@@ -22,17 +22,18 @@ export type OpportunityCommand =
     }
   | { kind: 'transition'; toStatus: Status; reason?: string | null; owner?: string | null; now: Date }
   | { kind: 'record_verification'; status: 'passed' | 'failed'; details?: Record<string, unknown>; now: Date }
-  | {
-      kind: 'finalize_outcome';
-      citationRateBefore: number;
-      citationRateAfter: number;
-      aiTrafficBefore: number;
-      aiTrafficAfter: number;
-      conversions: number;
-      revenue: number;
-      currency?: string;
-      now: Date;
-    };
+  | ({ kind: 'finalize_outcome'; now: Date } & OutcomeFigures);
+
+/** The measured business impact of a resolved opportunity. */
+export interface OutcomeFigures {
+  citationRateBefore: number;
+  citationRateAfter: number;
+  aiTrafficBefore: number;
+  aiTrafficAfter: number;
+  conversions: number;
+  revenue: number;
+  currency?: string;
+}
 
 /** Why a command was refused; the API maps each kind to its status and code. */
 export class OpportunityRuleError extends Error {

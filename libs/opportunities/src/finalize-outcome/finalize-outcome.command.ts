@@ -1,15 +1,6 @@
 import { Command } from '@nestjs/cqrs';
+import type { OutcomeFigures } from '../domain';
 import type { CommandResult } from '../opportunity.repository';
-
-export interface OutcomeFigures {
-  citationRateBefore: number;
-  citationRateAfter: number;
-  aiTrafficBefore: number;
-  aiTrafficAfter: number;
-  conversions: number;
-  revenue: number;
-  currency?: string;
-}
 
 /** Finalises the measured business impact of a resolved opportunity. */
 export class FinalizeOutcomeCommand extends Command<CommandResult> {

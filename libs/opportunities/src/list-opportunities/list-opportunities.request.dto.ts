@@ -1,6 +1,7 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { BrandFilterQuery } from '../shared/brand-filter.query';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { PaginationQuery, commaList, queryBoolean } from '../../../http/src';
 import { SEVERITIES, STATUSES, TYPES, type OpportunityType, type Severity, type Status } from '../domain';
 
@@ -14,15 +15,7 @@ export const OPPORTUNITY_SORTS = {
   id: 'id',
 } as const;
 
-export class ListOpportunitiesQuery extends PaginationQuery {
-  @ApiPropertyOptional({ description: 'Only this brand' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'brandId must be a positive integer' })
-  @Min(1, { message: 'brandId must be a positive integer' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'brandId must be a positive integer' })
-  brandId?: number;
-
+export class ListOpportunitiesQuery extends IntersectionType(PaginationQuery, BrandFilterQuery) {
   @ApiPropertyOptional({ description: `Comma-separated types: ${TYPES.join(', ')}`, example: 'sov_drop,competitor_gap' })
   @IsOptional()
   @Transform(commaList)

@@ -1,21 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
 import { KpisResponse } from '../opportunity.dto';
 import { OpportunityQueries } from '../opportunity-queries';
 import { ReadYourWrites } from '../read-your-writes';
+import { BrandFilterQuery } from '../shared/brand-filter.query';
 
-class KpisQuery {
-  @ApiPropertyOptional({ description: 'Only this brand' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'brandId must be a positive integer' })
-  @Min(1, { message: 'brandId must be a positive integer' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'brandId must be a positive integer' })
-  brandId?: number;
-}
+class KpisQuery extends BrandFilterQuery {}
 
 @ApiTags('Opportunities')
 @Controller('api/v1/opportunities/_summary')

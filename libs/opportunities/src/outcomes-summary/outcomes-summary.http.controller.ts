@@ -6,16 +6,9 @@ import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/sr
 import { OutcomesSummaryResponse } from '../opportunity.dto';
 import { OpportunityQueries } from '../opportunity-queries';
 import { ReadYourWrites } from '../read-your-writes';
+import { BrandFilterQuery } from '../shared/brand-filter.query';
 
-class OutcomesQuery {
-  @ApiPropertyOptional({ description: 'Only this brand' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'brandId must be a positive integer' })
-  @Min(1, { message: 'brandId must be a positive integer' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'brandId must be a positive integer' })
-  brandId?: number;
-
+class OutcomesQuery extends BrandFilterQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 90, description: 'Opportunities resolved in the last N days' })
   @IsOptional()
   @Type(() => Number)
