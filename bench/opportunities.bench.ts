@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Client, Pool } from 'pg';
 import { ALL_SCOPES, ApiKeysRepository } from '../libs/auth/src';
@@ -13,6 +12,7 @@ import { ProjectionRebuilder } from '../libs/projection-engine/src';
 import { TenancyRepository } from '../libs/tenancy/src';
 import { ALL_PROJECTORS } from '../projections';
 import { percentile, round, withBenchDatabase } from './support/bench-database';
+import { spawnScript } from './support/spawn-script';
 
 /**
  * npm run bench:opportunities — prints one JSON line. With BENCH_OPPORTUNITIES (default 1,000,000)
@@ -26,10 +26,9 @@ import { percentile, round, withBenchDatabase } from './support/bench-database';
 const N = Number(process.env.BENCH_OPPORTUNITIES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LIST_QUERY = process.env.BENCH_LIST_QUERY ?? 'status=triaged,assigned&severity=high,critical&limit=50';
-const ROOT = join(__dirname, '..');
 
 function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnScript(script, env, ['ignore', 'pipe', 'pipe']);
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve, reject) => {
@@ -123,7 +122,7 @@ async function main(): Promise<void> {
       RATE_LIMIT_TIERS: JSON.stringify({ enterprise: { perMinute: 1_000_000_000, perDay: 1_000_000_000_000, burst: 1_000_000 } }),
     };
     const worker = await new Promise<ChildProcess>((resolve) => {
-      const w = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/worker/src/main.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
+      const w = spawnScript('apps/worker/src/main.ts', env, 'ignore');
       setTimeout(() => resolve(w), 3000);
     });
     const api = await start('apps/api/src/main.ts', { ...env, PORT: '3801', HOST: '127.0.0.1' });

@@ -2,8 +2,7 @@ import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -13,6 +12,7 @@ import { DEFAULT_SLA_POLICY, dueAt } from '../libs/opportunities/src';
 import { TenancyRepository } from '../libs/tenancy/src';
 import { WebhooksRepository } from '../libs/webhooks/src';
 import { percentile, round, withBenchDatabase } from './support/bench-database';
+import { spawnScript } from './support/spawn-script';
 
 /**
  * npm run bench:webhooks — prints one JSON line. A worker process (dispatcher projector, outbox
@@ -28,7 +28,6 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 5);
 const PACED_EVENTS = Number(process.env.BENCH_PACED_EVENTS ?? 1000);
 const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 100);
-const ROOT = join(__dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
@@ -82,13 +81,9 @@ async function main(): Promise<void> {
       secrets.set(`/hook-${i}`, new Webhook(w.secret));
     }
 
-    const worker: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps/worker/src/main.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env, DATABASE_URL: url, REDIS_PREFIX: `bench_${process.pid}_${randomUUID().slice(0, 6)}`, LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-        WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY ?? '100', PROJECTION_POLL_MS: '50', PROJECTION_BATCH_SIZE: '1000', WEBHOOK_RELAY_POLL_MS: '200',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const worker: ChildProcess = spawnScript('apps/worker/src/main.ts', {
+      DATABASE_URL: url, REDIS_PREFIX: `bench_${process.pid}_${randomUUID().slice(0, 6)}`, LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY ?? '100', PROJECTION_POLL_MS: '50', PROJECTION_BATCH_SIZE: '1000', WEBHOOK_RELAY_POLL_MS: '200',
     });
     try {
       // Ready when the dispatcher projector has taken its checkpoint.

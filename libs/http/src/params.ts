@@ -1,4 +1,7 @@
-import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { applyDecorators, type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiError } from './api-error';
 
 /** A positive integer id from the path (`{id}`, `{keyId}`); anything else is 400 naming the parameter. */
@@ -25,4 +28,20 @@ export function queryBoolean({ value }: { value: unknown }): unknown {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   return value;
+}
+
+/**
+ * An optional positive integer id in a query string (`?brandId=`, `?clientId=`): converted from the
+ * text and validated, with one message naming the field.
+ */
+export function OptionalIdQuery(field: string, description: string): PropertyDecorator {
+  const message = `${field} must be a positive integer`;
+  return applyDecorators(
+    ApiPropertyOptional({ description, minimum: 1, type: 'integer' }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message }),
+    Min(1, { message }),
+    Max(Number.MAX_SAFE_INTEGER, { message }),
+  );
 }

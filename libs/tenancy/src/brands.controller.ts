@@ -1,18 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '../../auth/src';
-import { ApiError, ParseIdPipe } from '../../http/src';
+import { ApiError, OptionalIdQuery, ParseIdPipe } from '../../http/src';
 import { TenancyRepository, type Brand, type Competitor } from './tenancy.repository';
 
 class BrandsQuery {
-  @ApiPropertyOptional({ description: 'Only the brands of this client' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'clientId must be a positive integer' })
-  @Min(1, { message: 'clientId must be a positive integer' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'clientId must be a positive integer' })
+  @OptionalIdQuery('clientId', 'Only the brands of this client')
   clientId?: number;
 }
 

@@ -25,18 +25,19 @@ export interface NameProbe {
 }
 
 export class ScannedText {
+  // The per-token arrays are assigned by allocate(), from the constructor and when reset() grows them.
   tokenCount = 0;
-  tokStart: Int32Array;
-  tokEnd: Int32Array;
-  tokHash: Int32Array;
+  tokStart!: Int32Array;
+  tokEnd!: Int32Array;
+  tokHash!: Int32Array;
   /** Hash of the part after the last hyphen, 0 when the word has no hyphen. */
-  tokPartHash: Int32Array;
+  tokPartHash!: Int32Array;
   /** Token kind (TOKEN_WORD, TOKEN_SEPARATOR). */
-  tokKind: Uint8Array;
+  tokKind!: Uint8Array;
   /** Cumulative count of plain word runs before each token (length tokenCount + 1). */
-  runsBefore: Int32Array;
+  runsBefore!: Int32Array;
   terminatorCount = 0;
-  terminators: Int32Array;
+  terminators!: Int32Array;
   candidateCount = 0;
   candStart: Int32Array;
   candEnd: Int32Array;
@@ -48,7 +49,14 @@ export class ScannedText {
 
   constructor(capacity: number) {
     this.capacity = Math.max(16, capacity);
-    const n = this.capacity;
+    this.allocate(this.capacity);
+    this.candStart = new Int32Array(16);
+    this.candEnd = new Int32Array(16);
+    this.candName = new Int32Array(16);
+  }
+
+  /** The per-token arrays, sized for `n` tokens. */
+  private allocate(n: number): void {
     this.tokStart = new Int32Array(n);
     this.tokEnd = new Int32Array(n);
     this.tokHash = new Int32Array(n);
@@ -56,23 +64,13 @@ export class ScannedText {
     this.tokKind = new Uint8Array(n);
     this.runsBefore = new Int32Array(n + 1);
     this.terminators = new Int32Array(n);
-    this.candStart = new Int32Array(16);
-    this.candEnd = new Int32Array(16);
-    this.candName = new Int32Array(16);
   }
 
   /** Ready for a text needing `capacity` entries: the arrays are reused (a scratch buffer of a compiled analyzer), grown when too small. */
   reset(capacity: number): void {
     if (capacity > this.capacity) {
-      const n = Math.max(capacity, this.capacity * 2);
-      this.capacity = n;
-      this.tokStart = new Int32Array(n);
-      this.tokEnd = new Int32Array(n);
-      this.tokHash = new Int32Array(n);
-      this.tokPartHash = new Int32Array(n);
-      this.tokKind = new Uint8Array(n);
-      this.runsBefore = new Int32Array(n + 1);
-      this.terminators = new Int32Array(n);
+      this.capacity = Math.max(capacity, this.capacity * 2);
+      this.allocate(this.capacity);
     }
     this.tokenCount = 0;
     this.terminatorCount = 0;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore } from '../../../event-store/src';
+import { EVENT_STORE, ExpectedRevision, START, WrongExpectedRevisionError, type EventStore } from '../../../event-store/src';
 import { deduplicate, defaultFingerprint, type KnownOpportunity } from '../domain';
 import { OpportunityRepository } from '../opportunity.repository';
 import { ReadYourWrites } from '../read-your-writes';
@@ -34,7 +34,8 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
       const decision = deduplicate(known);
       if (decision.kind === 'existing') {
         const state = (await this.repository.load(decision.id))!;
-        return { state, position: (await this.store.headPosition()), events: [], created: false };
+        // Nothing was written: no position to wait for.
+        return { state, position: START, events: [], created: false };
       }
       const id = await this.repository.nextId();
       try {

@@ -3,23 +3,20 @@ import type { OpportunityEvent, OutcomeFinalized } from './opportunity.events';
 import type { OpportunityState } from './opportunity';
 import { DEFAULT_SLA_POLICY, dueAt, type SlaPolicy } from './sla-policy';
 
+/** What a detector (or an API caller) reports about a problem. */
+export interface DetectionReport {
+  organizationId: number;
+  brandId: number;
+  type: OpportunityType;
+  severity: Severity;
+  title: string;
+  description?: string | null;
+  evidence?: Record<string, unknown>;
+  source: string;
+}
+
 export type OpportunityCommand =
-  | {
-      kind: 'detect';
-      id: number;
-      organizationId: number;
-      brandId: number;
-      type: OpportunityType;
-      severity: Severity;
-      title: string;
-      description?: string | null;
-      fingerprint: string;
-      source: string;
-      evidence?: Record<string, unknown>;
-      recurrenceOf?: number | null;
-      slaPolicy?: SlaPolicy;
-      now: Date;
-    }
+  | ({ kind: 'detect'; id: number; fingerprint: string; recurrenceOf?: number | null; slaPolicy?: SlaPolicy; now: Date } & DetectionReport)
   | { kind: 'transition'; toStatus: Status; reason?: string | null; owner?: string | null; now: Date }
   | { kind: 'record_verification'; status: 'passed' | 'failed'; details?: Record<string, unknown>; now: Date }
   | ({ kind: 'finalize_outcome'; now: Date } & OutcomeFigures);

@@ -1,6 +1,6 @@
 import { SEVERITIES, isTerminal } from '../domain/lifecycle';
 import type { OpportunityState } from '../domain/opportunity';
-import { slaAt } from '../domain/sla-policy';
+import { slaAt, type SlaState } from '../domain/sla-policy';
 
 /** A row of the `opportunities` read model: the folded state and the brand's client (for client-bound keys). */
 export interface OpportunityRow {
@@ -104,29 +104,14 @@ export function opportunityRowFromSql(r: Record<string, unknown>): OpportunityRo
   };
 }
 
-/** The opportunity record the API returns (DESIGN §3), with the SLA judged as of `now`. */
-export interface OpportunityRecord {
-  id: number;
-  organizationId: number;
-  brandId: number;
-  type: string;
-  severity: string;
-  status: string;
-  title: string;
-  description: string | null;
-  fingerprint: string;
-  source: string;
-  evidence: Record<string, unknown>;
-  owner: string | null;
-  sla: { policy: string; dueAt: string; breached: boolean; breachedAt: string | null };
-  verification: { status: 'pending' | 'passed' | 'failed' | null; checkedAt: string | null; details: Record<string, unknown> | null };
+/**
+ * The opportunity record the API returns (DESIGN §3): the folded state with the SLA judged as of
+ * `now` in place of the stored policy and due time.
+ */
+export type OpportunityRecord = Omit<OpportunityState, 'slaPolicy' | 'dueAt' | 'outcome'> & {
+  sla: SlaState;
   outcome: Record<string, unknown> | null;
-  recurrenceOf: number | null;
-  detectedAt: string;
-  updatedAt: string;
-  resolvedAt: string | null;
-  version: number;
-}
+};
 
 export function toRecord(s: OpportunityState, now: Date): OpportunityRecord {
   return {
