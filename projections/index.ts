@@ -12,6 +12,7 @@ export { opportunityOutcomesProjector } from './opportunity-outcomes.projector';
 export { webhookDeliveriesProjector } from './webhook-deliveries.projector';
 export { CreateEventTypeCounts1763700000200 } from './migrations/1763700000200-create-event-type-counts';
 export { CreateOpportunityReadModels1763700002000 } from './migrations/1763700002000-create-opportunity-read-models';
+export { AddOpportunityDocuments1763700004000 } from './migrations/1763700004000-add-opportunity-documents';
 
 /** Every projector the worker runs, by name. */
 export const ALL_PROJECTORS: Projector[] = [eventTypeCountsProjector, opportunitiesProjector, opportunityCountsProjector, opportunityOutcomesProjector, webhookDeliveriesProjector];

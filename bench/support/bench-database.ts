@@ -3,20 +3,28 @@ import { runMigrations } from '../../libs/database/src';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh, migrated database for one benchmark run, dropped afterwards. */
-export async function withBenchDatabase<T>(name: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const db = `aov_bench_${name}_${process.pid}`;
+/**
+ * A fresh, migrated database for one benchmark run, dropped afterwards. With BENCH_KEEP_DATABASE=1
+ * the database is named `aov_bench_<name>_kept`, reused if it exists and never dropped, so that a
+ * benchmark with a long seed can be re-measured (each benchmark says what it reuses).
+ */
+export async function withBenchDatabase<T>(name: string, fn: (url: string, reused: boolean) => Promise<T>): Promise<T> {
+  const keep = process.env.BENCH_KEEP_DATABASE === '1';
+  const db = keep ? `aov_bench_${name}_kept` : `aov_bench_${name}_${process.pid}`;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${db}`);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [db])).rowCount === 1;
+  if (!keep || !exists) {
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${db}`);
+  }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${db}`;
   try {
     await runMigrations(url.toString());
-    return await fn(url.toString());
+    return await fn(url.toString(), keep && exists);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
+    if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   }
 }

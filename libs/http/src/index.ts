@@ -4,3 +4,4 @@ export * from './validation';
 export * from './pagination';
 export * from './params';
 export * from './openapi';
+export * from './json-text';

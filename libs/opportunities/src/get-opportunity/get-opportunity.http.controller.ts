@@ -1,7 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
-import { ApiError, ParseIdPipe } from '../../../http/src';
+import type { FastifyReply } from 'fastify';
+import { ApiError, ParseIdPipe, sendJsonText } from '../../../http/src';
 import { READ_MODEL_PROJECTIONS } from '../list-opportunities/list-opportunities.http.controller';
 import { OpportunityAccess } from '../opportunity-access';
 import { OpportunityEventsResponse, OpportunityResponse } from '../opportunity.dto';
@@ -25,7 +26,12 @@ export class GetOpportunityController {
   @RequireScope('read:opportunities')
   @ApiOperation({ summary: 'One opportunity', description: 'With asOf, as it was at that time.' })
   @ApiOkResponse({ type: OpportunityResponse })
-  async get(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Query() q: GetOpportunityQuery): Promise<OpportunityResponse> {
+  async get(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', ParseIdPipe) id: number,
+    @Query() q: GetOpportunityQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OpportunityResponse | string> {
     if (q.asOf !== undefined) {
       const asOf = new Date(q.asOf);
       if (Number.isNaN(asOf.getTime())) throw ApiError.validation([{ field: 'asOf', message: 'asOf must be an ISO 8601 date or date-time' }]);
@@ -34,9 +40,9 @@ export class GetOpportunityController {
       return { data: toRecord(state, asOf) };
     }
     await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
-    const record = await this.queries.get(p, id);
-    if (!record) throw ApiError.notFound(`Opportunity ${id}`);
-    return { data: record };
+    const record = await this.queries.getJson(p, id);
+    if (record === null) throw ApiError.notFound(`Opportunity ${id}`);
+    return sendJsonText(reply, `{"data":${record}}`);
   }
 
   @Get(':id/events')

@@ -1,10 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
-import type { Page } from '../../../http/src';
+import type { FastifyReply } from 'fastify';
+import { sendJsonText } from '../../../http/src';
 import { OpportunityPage } from '../opportunity.dto';
 import { OpportunityQueries } from '../opportunity-queries';
-import type { OpportunityRecord } from '../read-model/opportunity-row';
 import { ReadYourWrites } from '../read-your-writes';
 import { ListOpportunitiesQuery } from './list-opportunities.request.dto';
 
@@ -22,8 +22,8 @@ export class ListOpportunitiesController {
   @RequireScope('read:opportunities')
   @ApiOperation({ summary: 'The opportunity queue', description: 'Non-terminal opportunities unless includeTerminal=true; filters combine.' })
   @ApiOkResponse({ type: OpportunityPage })
-  async list(@CurrentPrincipal() p: Principal, @Query() q: ListOpportunitiesQuery): Promise<Page<OpportunityRecord>> {
+  async list(@CurrentPrincipal() p: Principal, @Query() q: ListOpportunitiesQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
-    return this.queries.list(p, q);
+    return sendJsonText(reply, await this.queries.listJson(p, q));
   }
 }

@@ -36,6 +36,7 @@ export const OPPORTUNITY_ROW_COLUMNS: readonly (readonly [string, string])[] = [
   ['updated_at', 'timestamptz'],
   ['resolved_at', 'timestamptz'],
   ['version', 'integer'],
+  ['document', 'text'],
 ];
 
 export function opportunityRowToSql({ state: s, clientId }: OpportunityRow): Record<string, unknown> {
@@ -66,6 +67,7 @@ export function opportunityRowToSql({ state: s, clientId }: OpportunityRow): Rec
     updated_at: s.updatedAt,
     resolved_at: s.resolvedAt,
     version: s.version,
+    document: recordDocument(s),
   };
 }
 
@@ -106,14 +108,15 @@ export function opportunityRowFromSql(r: Record<string, unknown>): OpportunityRo
 
 /**
  * The opportunity record the API returns (DESIGN §3): the folded state with the SLA judged as of
- * `now` in place of the stored policy and due time.
+ * `now` in place of the stored policy and due time. `sla` comes last, so that the record's JSON
+ * is a stored prefix (`recordDocument`) plus a tail that depends only on whether it is breached.
  */
 export type OpportunityRecord = Omit<OpportunityState, 'slaPolicy' | 'dueAt' | 'outcome'> & {
-  sla: SlaState;
   outcome: Record<string, unknown> | null;
+  sla: SlaState;
 };
 
-export function toRecord(s: OpportunityState, now: Date): OpportunityRecord {
+function recordFields(s: OpportunityState): Omit<OpportunityRecord, 'sla'> {
   return {
     id: s.id,
     organizationId: s.organizationId,
@@ -127,7 +130,6 @@ export function toRecord(s: OpportunityState, now: Date): OpportunityRecord {
     source: s.source,
     evidence: s.evidence,
     owner: s.owner,
-    sla: slaAt(s.slaPolicy, new Date(s.dueAt), s.status, now),
     verification: s.verification,
     outcome: s.outcome as Record<string, unknown> | null,
     recurrenceOf: s.recurrenceOf,
@@ -136,4 +138,26 @@ export function toRecord(s: OpportunityState, now: Date): OpportunityRecord {
     resolvedAt: s.resolvedAt,
     version: s.version,
   };
+}
+
+export function toRecord(s: OpportunityState, now: Date): OpportunityRecord {
+  return { ...recordFields(s), sla: slaAt(s.slaPolicy, new Date(s.dueAt), s.status, now) };
+}
+
+/**
+ * The record's JSON up to its time-dependent end: everything but `sla.breached` and
+ * `sla.breachedAt` (and the two closing braces). The list projection stores it per row, so a read
+ * sends stored text instead of parsing columns and serialising objects.
+ */
+export function recordDocument(s: OpportunityState): string {
+  const json = JSON.stringify({ ...recordFields(s), sla: { policy: s.slaPolicy, dueAt: new Date(s.dueAt).toISOString() } });
+  return json.slice(0, -2);
+}
+
+const DUE_AT_KEY = '"dueAt":';
+
+/** The record's JSON from its stored document: equal to `JSON.stringify(toRecord(state, now))` when `breached` is judged at `now`. */
+export function completeRecordDocument(document: string, breached: boolean): string {
+  if (!breached) return `${document},"breached":false,"breachedAt":null}}`;
+  return `${document},"breached":true,"breachedAt":${document.slice(document.lastIndexOf(DUE_AT_KEY) + DUE_AT_KEY.length)}}}`;
 }
