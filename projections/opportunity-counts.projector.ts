@@ -6,46 +6,52 @@ interface Member {
   brandId: number;
   severity: string;
   status: string;
-  /** UTC day the SLA falls due (YYYY-MM-DD). */
-  dueDay: string;
+  /** When the SLA falls due (ISO 8601, UTC). */
+  dueAt: string;
 }
+
+/** The UTC day and hour buckets of a due time. */
+const dueDay = (dueAt: string) => dueAt.slice(0, 10);
+const dueHour = (dueAt: string) => `${dueAt.slice(0, 13)}:00:00.000Z`;
 
 const TERMINAL = new Set(['resolved', 'dismissed']);
 
 /**
  * `opportunity_counts`: how many opportunities each brand has, by status and severity (the KPI
- * summary), and `opportunity_due_counts`: open opportunities by the day they fall due (so the SLA
- * breach total is a sum of a few rows). It keeps the facts it needs (brand, severity, current
- * status, due day) in its own `opportunity_count_members` table, so it depends on no other
- * projection.
+ * summary), and `opportunity_due_counts` / `opportunity_due_hour_counts`: open opportunities by
+ * the UTC day and the UTC hour they fall due (so the SLA breach total is a sum of a few rows plus
+ * the current hour's rows past due). It keeps the facts it needs (brand, severity, current status,
+ * due time) in its own `opportunity_count_members` table, so it depends on no other projection.
  */
 export const opportunityCountsProjector: Projector = {
   name: 'opportunity_counts',
   handles: ['opportunity.detected', 'opportunity.transitioned'],
-  tables: ['opportunity_counts', 'opportunity_count_members', 'opportunity_due_counts'],
+  tables: ['opportunity_counts', 'opportunity_count_members', 'opportunity_due_counts', 'opportunity_due_hour_counts'],
   async apply(events: readonly RecordedEvent[], { manager, table }: ProjectionContext): Promise<void> {
     const ids = [...new Set(events.map((e) => Number(e.streamId.slice('opportunity-'.length))))];
-    const found: { id: string; organization_id: string; brand_id: string; severity: string; status: string; due_day: string }[] = await manager.query(
-      `SELECT id, organization_id, brand_id, severity, status, to_char(due_day, 'YYYY-MM-DD') AS due_day
-         FROM ${table('opportunity_count_members')} WHERE id = ANY($1::bigint[])`,
+    const found: { id: string; organization_id: string; brand_id: string; severity: string; status: string; due_at: Date }[] = await manager.query(
+      `SELECT id, organization_id, brand_id, severity, status, due_at FROM ${table('opportunity_count_members')} WHERE id = ANY($1::bigint[])`,
       [ids],
     );
     const members = new Map<number, Member>(
       found.map((m) => [
         Number(m.id),
-        { organizationId: Number(m.organization_id), brandId: Number(m.brand_id), severity: m.severity, status: m.status, dueDay: m.due_day },
+        { organizationId: Number(m.organization_id), brandId: Number(m.brand_id), severity: m.severity, status: m.status, dueAt: m.due_at.toISOString() },
       ]),
     );
     const changed = new Set<number>();
     const deltas = new Map<string, number>();
     const dueDeltas = new Map<string, number>();
+    const hourDeltas = new Map<string, number>();
     const bump = (m: Member, status: string, by: number) => {
       const key = JSON.stringify([m.organizationId, m.brandId, status, m.severity]);
       deltas.set(key, (deltas.get(key) ?? 0) + by);
     };
     const bumpDue = (m: Member, by: number) => {
-      const key = JSON.stringify([m.organizationId, m.brandId, m.dueDay]);
-      dueDeltas.set(key, (dueDeltas.get(key) ?? 0) + by);
+      const day = JSON.stringify([m.organizationId, m.brandId, dueDay(m.dueAt)]);
+      dueDeltas.set(day, (dueDeltas.get(day) ?? 0) + by);
+      const hour = JSON.stringify([m.organizationId, m.brandId, dueHour(m.dueAt)]);
+      hourDeltas.set(hour, (hourDeltas.get(hour) ?? 0) + by);
     };
     for (const e of events) {
       const id = Number(e.streamId.slice('opportunity-'.length));
@@ -56,7 +62,7 @@ export const opportunityCountsProjector: Projector = {
           brandId: Number(e.data.brandId),
           severity: String(e.data.severity),
           status: 'detected',
-          dueDay: String(e.data.dueAt).slice(0, 10),
+          dueAt: new Date(String(e.data.dueAt)).toISOString(),
         };
         members.set(id, m);
         bump(m, 'detected', 1);
@@ -74,12 +80,12 @@ export const opportunityCountsProjector: Projector = {
     }
     if (!changed.size) return;
     await manager.query(
-      `INSERT INTO ${table('opportunity_count_members')} AS t (id, organization_id, brand_id, severity, status, due_day)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, organization_id bigint, brand_id bigint, severity text, status text, due_day date)
+      `INSERT INTO ${table('opportunity_count_members')} AS t (id, organization_id, brand_id, severity, status, due_at)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, organization_id bigint, brand_id bigint, severity text, status text, due_at timestamptz)
        ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status`,
       [JSON.stringify([...changed].map((id) => {
         const m = members.get(id)!;
-        return { id, organization_id: m.organizationId, brand_id: m.brandId, severity: m.severity, status: m.status, due_day: m.dueDay };
+        return { id, organization_id: m.organizationId, brand_id: m.brandId, severity: m.severity, status: m.status, due_at: m.dueAt };
       }))],
     );
     const dueRows = [...dueDeltas].filter(([, by]) => by !== 0).map(([key, count]) => {
@@ -92,6 +98,18 @@ export const opportunityCountsProjector: Projector = {
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, brand_id bigint, due_day date, count bigint)
          ON CONFLICT (organization_id, brand_id, due_day) DO UPDATE SET count = t.count + EXCLUDED.count`,
         [JSON.stringify(dueRows)],
+      );
+    }
+    const hourRows = [...hourDeltas].filter(([, by]) => by !== 0).map(([key, count]) => {
+      const [organization_id, brand_id, due_hour] = JSON.parse(key) as [number, number, string];
+      return { organization_id, brand_id, due_hour, count };
+    });
+    if (hourRows.length) {
+      await manager.query(
+        `INSERT INTO ${table('opportunity_due_hour_counts')} AS t (organization_id, brand_id, due_hour, count)
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, brand_id bigint, due_hour timestamptz, count bigint)
+         ON CONFLICT (organization_id, due_hour, brand_id) DO UPDATE SET count = t.count + EXCLUDED.count`,
+        [JSON.stringify(hourRows)],
       );
     }
     const rows = [...deltas].filter(([, by]) => by !== 0).map(([key, by]) => {

@@ -181,6 +181,26 @@ describe('opportunities', () => {
     expect(one.body.data.sla).toMatchObject({ breached: true, breachedAt: one.body.data.sla.dueAt });
   });
 
+  it('counts each breach once, due an earlier day, an earlier hour today or earlier this hour, and nothing not yet due or closed', async () => {
+    const repo = api.app.get(OpportunityRepository);
+    const meta = { organizationId: org.id, actor: 'test', correlationId: 'c' };
+    const brandNew = (await api.tenancy.createBrand({ organizationId: org.id, name: 'Breach Brand', domain: 'breach.example' })).id;
+    const detectDueIn = async (ms: number) => {
+      const id = await repo.nextId();
+      // critical: due 24 h after detection
+      await repo.execute(id, () => ({ kind: 'detect', id, organizationId: org.id, brandId: brandNew, type: 'crawl_block', severity: 'critical', title: `due ${ms}`, fingerprint: `due-${id}`, source: 'test', now: new Date(Date.now() - 24 * 3_600_000 + ms) }), meta);
+      return id;
+    };
+    // Past due by 30 s (this hour, or the previous one just after the hour turns), 61 min, 25 h and 40 days.
+    for (const ms of [-30_000, -61 * 60_000, -25 * 3_600_000, -40 * 86_400_000]) await detectDueIn(ms);
+    await detectDueIn(60_000); // not yet due
+    const closed = await detectDueIn(-2 * 3_600_000);
+    await repo.execute(closed, () => ({ kind: 'transition', toStatus: 'dismissed', reason: 'duplicate', owner: null, now: new Date() }), meta, undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    const kpis = await api.request({ url: `/api/v1/opportunities/_summary/kpis?brandId=${brandNew}`, key: org.key });
+    expect(kpis.body.data).toMatchObject({ slaBreached: 4, open: 5, total: 6 });
+  });
+
   it('answers asOf with the earlier state', async () => {
     const o = await create({ brandId: brand, type: 'misinformation', severity: 'critical', title: 'Wrong pricing quoted' });
     await new Promise((r) => setTimeout(r, 30));

@@ -57,35 +57,16 @@ export class OpportunityQueries {
   }
 
   async kpis(p: Principal, brandId?: number): Promise<OpportunityKpis> {
-    const clientFilter = p.clientId === null ? '' : 'AND brand_id IN (SELECT id FROM brands WHERE organization_id = $1 AND client_id = $3)';
-    const params: unknown[] = [p.organizationId, brandId ?? null];
-    if (p.clientId !== null) params.push(p.clientId);
-    const [counts, [{ breached }]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT status, severity, sum(count)::int AS n FROM opportunity_counts
-          WHERE organization_id = $1 AND ($2::bigint IS NULL OR brand_id = $2) ${clientFilter}
-          GROUP BY status, severity`,
-        params,
-      ) as Promise<{ status: string; severity: string; n: number }[]>,
-      // Breaches are judged now: open opportunities due on an earlier UTC day (summed by day),
-      // plus those due today whose time has passed.
-      this.dataSource.query(
-        `SELECT (SELECT coalesce(sum(count), 0) FROM opportunity_due_counts
-                  WHERE organization_id = $1 AND ($2::bigint IS NULL OR brand_id = $2) ${clientFilter}
-                    AND due_day < (now() AT TIME ZONE 'UTC')::date)
-              + (SELECT count(*) FROM opportunities
-                  WHERE organization_id = $1 AND NOT terminal AND ($2::bigint IS NULL OR brand_id = $2)
-                    ${p.clientId === null ? '' : 'AND client_id = $3'}
-                    AND due_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND due_at < now()) AS breached`,
-        params,
-      ).then((rows: { breached: string }[]) => [{ breached: Number(rows[0].breached) }]) as Promise<{ breached: number }[]>,
-    ]);
+    const sql = opportunityKpisSql(p, brandId);
+    const counts = await preparedQuery<{ status: string | null; severity: string | null; n: number | null; breached: string }>(poolOf(this.dataSource), sql.text, sql.params);
+    const breached = Number(counts[0].breached);
     const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
     const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<string, number>;
     const matrix = Object.fromEntries(STATUSES.map((s) => [s, Object.fromEntries(SEVERITIES.map((v) => [v, 0]))])) as Record<string, Record<string, number>>;
     let total = 0;
     let open = 0;
     for (const c of counts) {
+      if (c.status === null || c.severity === null || c.n === null) continue; // no counts yet: the breach total's row
       byStatus[c.status] += c.n;
       matrix[c.status][c.severity] += c.n;
       total += c.n;
@@ -126,6 +107,38 @@ export class OpportunityQueries {
       currency: r.currency as string | null,
     }));
   }
+}
+
+/**
+ * The KPI summary in one statement: the counts by status and severity, each row also carrying the
+ * SLA breach total judged now: open opportunities due on an earlier UTC day, plus those due in an
+ * earlier hour of today, plus the current hour's rows already past due (DESIGN §3: breaches are
+ * counted at the moment of the request, never stored). Brand and client filters are present or
+ * absent (four shapes), every value a parameter, so it runs prepared.
+ */
+export function opportunityKpisSql(p: Pick<Principal, 'organizationId' | 'clientId'>, brandId?: number): { text: string; params: unknown[] } {
+  const params: unknown[] = [p.organizationId];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const brand = brandId === undefined ? '' : ` AND brand_id = ${param(brandId)}`;
+  const client = p.clientId === null ? null : param(p.clientId);
+  const ownBrands = client === null ? '' : ` AND brand_id IN (SELECT id FROM brands WHERE organization_id = $1 AND client_id = ${client})`;
+  const today = `(now() AT TIME ZONE 'UTC')::date`;
+  const dayStart = `date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+  const hourStart = `date_trunc('hour', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+  return {
+    text: `WITH breached AS (SELECT
+    (SELECT coalesce(sum(count), 0) FROM opportunity_due_counts WHERE organization_id = $1${brand}${ownBrands} AND due_day < ${today})
+  + (SELECT coalesce(sum(count), 0) FROM opportunity_due_hour_counts WHERE organization_id = $1${brand}${ownBrands} AND due_hour >= ${dayStart} AND due_hour < ${hourStart})
+  + (SELECT count(*) FROM opportunities WHERE organization_id = $1${brand}${client === null ? '' : ` AND client_id = ${client}`}
+       AND NOT terminal AND due_at >= ${hourStart} AND due_at < now()) AS n)
+SELECT c.status, c.severity, c.n, breached.n::text AS breached FROM breached LEFT JOIN LATERAL (
+  SELECT status, severity, sum(count)::int AS n FROM opportunity_counts WHERE organization_id = $1${brand}${ownBrands} GROUP BY status, severity
+) c ON true`,
+    params,
+  };
 }
 
 export interface ListRow {

@@ -207,11 +207,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: { fromRevision?: bigint; maxCount?: number } = {}): Promise<RecordedEvent[]> {
-    const r = await this.options.pool.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2
+    const r = await this.options.pool.query<EventRow>({
+      name: 'es_read_stream',
+      text: `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2
        ORDER BY stream_position LIMIT $3`,
-      [streamId, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
-    );
+      values: [streamId, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+    });
     return r.rows.map((row) => this.toRecorded(row));
   }
 
@@ -222,8 +223,10 @@ export class PostgresEventStore implements EventStore {
     const params: unknown[] = [after.commit.toString(), after.prepare.toString(), limit];
     if (options.eventTypes) params.push(options.eventTypes);
     // The horizon is read in the same statement (same snapshot) as the events.
-    const r = await this.options.pool.query<EventRow & { horizon: string }>(
-      `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+    // Named (prepared once per connection): every projector and relay runs it on each wake.
+    const r = await this.options.pool.query<EventRow & { horizon: string }>({
+      name: options.eventTypes ? 'es_read_all_types' : 'es_read_all',
+      text: `WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
        SELECT ${SELECT_COLUMNS}, h.xmin::text AS horizon
        FROM h LEFT JOIN LATERAL (
          SELECT * FROM events
@@ -231,8 +234,8 @@ export class PostgresEventStore implements EventStore {
            AND transaction_id < h.xmin ${filter}
          ORDER BY transaction_id, global_position
          LIMIT $3) e ON true`,
-      params,
-    );
+      values: params,
+    });
     const horizon = BigInt(r.rows[0].horizon);
     const rows = r.rows[0].event_id === null ? [] : r.rows;
     const events = rows.map((row) => this.toRecorded(row));
