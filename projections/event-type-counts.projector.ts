@@ -10,7 +10,7 @@ export const eventTypeCountsProjector: Projector = {
   name: 'event_type_counts',
   handles: 'all',
   tables: ['event_type_counts'],
-  async apply(events: readonly RecordedEvent[], { manager, table }: ProjectionContext): Promise<void> {
+  async apply(events: readonly RecordedEvent[], { query, table }: ProjectionContext): Promise<void> {
     const counts = new Map<string, { n: number; last: Date }>();
     for (const e of events) {
       const c = counts.get(e.type);
@@ -20,7 +20,7 @@ export const eventTypeCountsProjector: Projector = {
       } else counts.set(e.type, { n: 1, last: e.recordedAt });
     }
     const types = [...counts.keys()];
-    await manager.query(
+    await query(
       `INSERT INTO ${table('event_type_counts')} AS t (type, count, last_recorded_at)
        SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[])
        ON CONFLICT (type) DO UPDATE SET count = t.count + EXCLUDED.count,

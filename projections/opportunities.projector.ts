@@ -2,6 +2,10 @@ import type { RecordedEvent } from '../libs/event-store/src';
 import type { ProjectionContext, Projector } from '../libs/projection-engine/src';
 import { OPPORTUNITY_ROW_COLUMNS, evolve, opportunityRowFromSql, opportunityRowToSql, type OpportunityEvent, type OpportunityRow } from '../libs/opportunities/src';
 
+const STATE_COLUMNS = OPPORTUNITY_ROW_COLUMNS.map(([c]) => c)
+  .filter((c) => c !== 'document')
+  .join(', ');
+
 /**
  * `opportunities`: one row per opportunity, the shape the list and the single read return. A
  * batch loads the rows it touches once, folds the events with the domain's `evolve`, and writes
@@ -11,15 +15,16 @@ export const opportunitiesProjector: Projector = {
   name: 'opportunities',
   handles: ['opportunity.detected', 'opportunity.transitioned', 'opportunity.verification_recorded', 'opportunity.outcome_finalized'],
   tables: ['opportunities', 'opportunity_list_counts'],
-  async apply(events: readonly RecordedEvent[], { manager, table }: ProjectionContext): Promise<void> {
+  async apply(events: readonly RecordedEvent[], { query, table }: ProjectionContext): Promise<void> {
     const ids = [...new Set(events.map((e) => Number(e.streamId.slice('opportunity-'.length))))];
-    const existing: Record<string, unknown>[] = await manager.query(`SELECT * FROM ${table('opportunities')} WHERE id = ANY($1::bigint[])`, [ids]);
+    // Named columns, not *: the statement is prepared, and a prepared * breaks when a migration adds a column.
+    const existing: Record<string, unknown>[] = await query(`SELECT ${STATE_COLUMNS} FROM ${table('opportunities')} WHERE id = ANY($1::bigint[])`, [ids]);
     const rows = new Map<number, OpportunityRow>(existing.map((r) => [Number(r.id), opportunityRowFromSql(r)]));
     const before = new Map(rows);
     const brandIds = [...new Set(events.filter((e) => e.type === 'opportunity.detected').map((e) => Number(e.data.brandId)))];
     const clients = new Map<number, number | null>();
     if (brandIds.length) {
-      const found: { id: string; client_id: string | null }[] = await manager.query(`SELECT id, client_id FROM brands WHERE id = ANY($1::bigint[])`, [brandIds]);
+      const found: { id: string; client_id: string | null }[] = await query(`SELECT id, client_id FROM brands WHERE id = ANY($1::bigint[])`, [brandIds]);
       for (const b of found) clients.set(Number(b.id), b.client_id === null ? null : Number(b.client_id));
     }
     for (const e of events) {
@@ -33,7 +38,7 @@ export const opportunitiesProjector: Projector = {
     // One statement per batch, whatever its size: the rows travel as one JSON parameter.
     const names = OPPORTUNITY_ROW_COLUMNS.map(([c]) => c);
     const updates = names.filter((c) => c !== 'id').map((c) => `${c} = EXCLUDED.${c}`).join(', ');
-    await manager.query(
+    await query(
       `INSERT INTO ${table('opportunities')} (${names.join(', ')})
        SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${OPPORTUNITY_ROW_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
        ON CONFLICT (id) DO UPDATE SET ${updates}`,
@@ -56,7 +61,7 @@ export const opportunitiesProjector: Projector = {
       return { organization_id, client_id, brand_id, type, status, severity, count };
     });
     if (!cells.length) return;
-    await manager.query(
+    await query(
       `INSERT INTO ${table('opportunity_list_counts')} AS t (organization_id, client_id, brand_id, type, status, severity, count)
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, client_id bigint, brand_id bigint, type text, status text, severity text, count bigint)
        ON CONFLICT (organization_id, client_id, brand_id, type, status, severity) DO UPDATE SET count = t.count + EXCLUDED.count`,

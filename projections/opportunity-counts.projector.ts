@@ -27,9 +27,9 @@ export const opportunityCountsProjector: Projector = {
   name: 'opportunity_counts',
   handles: ['opportunity.detected', 'opportunity.transitioned'],
   tables: ['opportunity_counts', 'opportunity_count_members', 'opportunity_due_counts', 'opportunity_due_hour_counts'],
-  async apply(events: readonly RecordedEvent[], { manager, table }: ProjectionContext): Promise<void> {
+  async apply(events: readonly RecordedEvent[], { query, table }: ProjectionContext): Promise<void> {
     const ids = [...new Set(events.map((e) => Number(e.streamId.slice('opportunity-'.length))))];
-    const found: { id: string; organization_id: string; brand_id: string; severity: string; status: string; due_at: Date }[] = await manager.query(
+    const found: { id: string; organization_id: string; brand_id: string; severity: string; status: string; due_at: Date }[] = await query(
       `SELECT id, organization_id, brand_id, severity, status, due_at FROM ${table('opportunity_count_members')} WHERE id = ANY($1::bigint[])`,
       [ids],
     );
@@ -79,7 +79,7 @@ export const opportunityCountsProjector: Projector = {
       changed.add(id);
     }
     if (!changed.size) return;
-    await manager.query(
+    await query(
       `INSERT INTO ${table('opportunity_count_members')} AS t (id, organization_id, brand_id, severity, status, due_at)
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, organization_id bigint, brand_id bigint, severity text, status text, due_at timestamptz)
        ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status`,
@@ -93,7 +93,7 @@ export const opportunityCountsProjector: Projector = {
       return { organization_id, brand_id, due_day, count };
     });
     if (dueRows.length) {
-      await manager.query(
+      await query(
         `INSERT INTO ${table('opportunity_due_counts')} AS t (organization_id, brand_id, due_day, count)
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, brand_id bigint, due_day date, count bigint)
          ON CONFLICT (organization_id, brand_id, due_day) DO UPDATE SET count = t.count + EXCLUDED.count`,
@@ -105,7 +105,7 @@ export const opportunityCountsProjector: Projector = {
       return { organization_id, brand_id, due_hour, count };
     });
     if (hourRows.length) {
-      await manager.query(
+      await query(
         `INSERT INTO ${table('opportunity_due_hour_counts')} AS t (organization_id, brand_id, due_hour, count)
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, brand_id bigint, due_hour timestamptz, count bigint)
          ON CONFLICT (organization_id, due_hour, brand_id) DO UPDATE SET count = t.count + EXCLUDED.count`,
@@ -117,7 +117,7 @@ export const opportunityCountsProjector: Projector = {
       return { organization_id, brand_id, status, severity, count: by };
     });
     if (!rows.length) return;
-    await manager.query(
+    await query(
       `INSERT INTO ${table('opportunity_counts')} AS t (organization_id, brand_id, status, severity, count)
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, brand_id bigint, status text, severity text, count bigint)
        ON CONFLICT (organization_id, brand_id, status, severity) DO UPDATE SET count = t.count + EXCLUDED.count`,

@@ -10,7 +10,7 @@ export const opportunityOutcomesProjector: Projector = {
   name: 'opportunity_outcomes',
   handles: ['opportunity.detected', 'opportunity.transitioned', 'opportunity.outcome_finalized'],
   tables: ['opportunity_outcomes', 'opportunity_outcome_facts'],
-  async apply(events: readonly RecordedEvent[], { manager, table }: ProjectionContext): Promise<void> {
+  async apply(events: readonly RecordedEvent[], { query, table }: ProjectionContext): Promise<void> {
     const facts: Record<string, unknown>[] = [];
     const resolved: Record<string, unknown>[] = [];
     const outcomes: Record<string, unknown>[] = [];
@@ -27,7 +27,7 @@ export const opportunityOutcomesProjector: Projector = {
     }
     // Applied in event order within the batch: facts, then resolutions, then outcomes.
     if (facts.length) {
-      await manager.query(
+      await query(
         `INSERT INTO ${table('opportunity_outcome_facts')} (id, organization_id, brand_id, type, severity, title)
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, organization_id bigint, brand_id bigint, type text, severity text, title text)
          ON CONFLICT (id) DO NOTHING`,
@@ -35,7 +35,7 @@ export const opportunityOutcomesProjector: Projector = {
       );
     }
     if (resolved.length) {
-      await manager.query(
+      await query(
         `INSERT INTO ${table('opportunity_outcomes')} (opportunity_id, organization_id, brand_id, type, severity, title, resolved_at)
          SELECT f.id, f.organization_id, f.brand_id, f.type, f.severity, f.title, x.resolved_at
            FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, resolved_at timestamptz)
@@ -45,7 +45,7 @@ export const opportunityOutcomesProjector: Projector = {
       );
     }
     if (outcomes.length) {
-      await manager.query(
+      await query(
         `UPDATE ${table('opportunity_outcomes')} o SET finalized_at = x."finalizedAt", citation_rate_before = x."citationRateBefore",
            citation_rate_after = x."citationRateAfter", ai_traffic_before = x."aiTrafficBefore", ai_traffic_after = x."aiTrafficAfter",
            conversions = x.conversions, revenue = x.revenue, currency = x.currency

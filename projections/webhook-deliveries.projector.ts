@@ -20,10 +20,10 @@ export const webhookDeliveriesProjector: Projector = {
   name: 'webhook_deliveries',
   handles: [...DOMAIN_EVENT_TYPES],
   tables: ['webhook_opportunity_facts'],
-  async apply(events: readonly RecordedEvent[], { manager, table, rebuilding }: ProjectionContext): Promise<void> {
+  async apply(events: readonly RecordedEvent[], { query, table, rebuilding }: ProjectionContext): Promise<void> {
     const facts = table('webhook_opportunity_facts');
     const ids = [...new Set(events.map(idOf))];
-    const known: Record<string, unknown>[] = await manager.query(`SELECT * FROM ${facts} WHERE id = ANY($1::bigint[])`, [ids]);
+    const known: Record<string, unknown>[] = await query(`SELECT id, organization_id, client_id, brand_id, type, severity, title FROM ${facts} WHERE id = ANY($1::bigint[])`, [ids]);
     const byId = new Map<number, OpportunityFacts>(
       known.map((r) => [
         Number(r.id),
@@ -36,14 +36,14 @@ export const webhookDeliveriesProjector: Projector = {
     const detected = events.filter((e) => e.type === 'opportunity.detected' && !byId.has(idOf(e)));
     if (detected.length) {
       const brandIds = [...new Set(detected.map((e) => Number(e.data.brandId)))];
-      const brands: { id: string; client_id: string | null }[] = await manager.query(`SELECT id, client_id FROM brands WHERE id = ANY($1::bigint[])`, [brandIds]);
+      const brands: { id: string; client_id: string | null }[] = await query(`SELECT id, client_id FROM brands WHERE id = ANY($1::bigint[])`, [brandIds]);
       const clientOf = new Map(brands.map((b) => [Number(b.id), b.client_id === null ? null : Number(b.client_id)]));
       const fresh = detected.map((e): OpportunityFacts => ({
         id: idOf(e), organizationId: Number(e.data.organizationId), clientId: clientOf.get(Number(e.data.brandId)) ?? null,
         brandId: Number(e.data.brandId), type: String(e.data.type), severity: String(e.data.severity), title: String(e.data.title),
       }));
       for (const f of fresh) byId.set(f.id, f);
-      await manager.query(
+      await query(
         `INSERT INTO ${facts} (id, organization_id, client_id, brand_id, type, severity, title)
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, organization_id bigint, client_id bigint, brand_id bigint, type text, severity text, title text)
          ON CONFLICT (id) DO NOTHING`,
@@ -63,7 +63,7 @@ export const webhookDeliveriesProjector: Projector = {
       }
     }
     if (!out.length) return;
-    const inserted: unknown = await manager.query(
+    const inserted: unknown = await query(
       `INSERT INTO webhook_deliveries (id, webhook_id, organization_id, event_id, event_type, body, event_at)
        SELECT md5(x.event_id::text || '/' || w.id)::uuid, w.id, w.organization_id, x.event_id, x.type, x.body, x.event_at
          FROM jsonb_to_recordset($1::jsonb) AS x(event_id uuid, organization_id bigint, client_id bigint, type text, body text, event_at timestamptz)
@@ -74,6 +74,6 @@ export const webhookDeliveriesProjector: Projector = {
       [JSON.stringify(out)],
     );
     const rows = Array.isArray(inserted) && Array.isArray(inserted[0]) ? inserted[0] : (inserted as unknown[]);
-    if (rows.length) await manager.query(`SELECT pg_notify($1, '')`, [DELIVERY_CHANNEL]);
+    if (rows.length) await query(`SELECT pg_notify($1, '')`, [DELIVERY_CHANNEL]);
   },
 };

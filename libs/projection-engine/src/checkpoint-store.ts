@@ -57,8 +57,14 @@ export const checkpoints = {
   },
 
   /** Compare-and-set: moves the checkpoint only if it is still where the batch started. */
-  async advance(m: EntityManager, name: string, from: FeedPosition, to: FeedPosition, applied: number): Promise<boolean> {
-    const rows: { n: number }[] = await m.query(
+  async advance(
+    query: (text: string, params: unknown[]) => Promise<{ n: number }[]>,
+    name: string,
+    from: FeedPosition,
+    to: FeedPosition,
+    applied: number,
+  ): Promise<boolean> {
+    const rows = await query(
       `WITH u AS (
          UPDATE projection_checkpoints
             SET commit_position = $2, prepare_position = $3, events_applied = events_applied + $6, updated_at = now()

@@ -51,6 +51,7 @@ export class ProjectionRebuilder {
         await this.createShadowTables(qr, projector);
         const shadowContext = (manager: EntityManager): ProjectionContext => ({
           manager,
+          query: (text, params) => manager.query(text, params),
           table: (t) => quoteIdent(shadowName(t)),
           rebuilding: true,
         });

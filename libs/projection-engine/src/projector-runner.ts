@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { comparePositions, type EventStore, type FeedPosition, type RecordedEvent, type Subscription } from '../../event-store/src';
+import type { PoolClient } from 'pg';
+import { preparedQuery } from '../../sql/src';
 import { LOCK_NAMESPACE } from './advisory-locks';
 import { checkpoints } from './checkpoint-store';
 import { quoteIdent, type Projector } from './projector';
@@ -132,12 +134,15 @@ export class ProjectorRunner {
     const name = this.projector.name;
     await qr.startTransaction();
     try {
-      await qr.query(`SELECT pg_advisory_xact_lock_shared($1, hashtext($2))`, [LOCK_NAMESPACE.swap, name]);
-      if (!(await checkpoints.advance(qr.manager, name, from, to, events.length))) {
+      // Every statement of a batch is named: parsed and planned once per connection.
+      const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
+      const query = async <R>(text: string, params: unknown[] = []) => (await preparedQuery(client, text, params)) as R[];
+      await query(`SELECT pg_advisory_xact_lock_shared($1, hashtext($2))`, [LOCK_NAMESPACE.swap, name]);
+      if (!(await checkpoints.advance(query, name, from, to, events.length))) {
         throw new CheckpointMovedError(`checkpoint of ${name} moved (rebuilt elsewhere); restarting from it`);
       }
       if (events.length) {
-        await this.projector.apply(events, { manager: qr.manager, table: quoteIdent, rebuilding: false });
+        await this.projector.apply(events, { manager: qr.manager, query, table: quoteIdent, rebuilding: false });
       }
       await qr.commitTransaction();
     } catch (error) {

@@ -9,6 +9,12 @@ import type { RecordedEvent } from '../../event-store/src';
  */
 export interface ProjectionContext {
   readonly manager: EntityManager;
+  /**
+   * Runs a statement in the batch's transaction: live, as a named (prepared) statement on the
+   * transaction's connection, so a projector's few statement shapes are parsed and planned once
+   * per connection, not once per batch; while rebuilding (shadow tables, large batches), unnamed.
+   */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   /** The quoted physical name of one of the projector's tables. */
   table(name: string): string;
   /** True while replaying from zero into shadow tables. */

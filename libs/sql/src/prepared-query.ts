@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Pool, QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -30,10 +30,11 @@ export function poolOf(dataSource: DataSource): Pool {
 }
 
 /**
- * Runs a hot read as a named (prepared) statement on the pool. For statements whose text comes
- * from a bounded set of shapes (filters present or not, a sort column) with every value a parameter.
+ * Runs a hot statement as a named (prepared) statement on a pool or on one connection (inside its
+ * transaction). For statements whose text comes from a bounded set of shapes (filters present or
+ * not, a sort column) with every value a parameter.
  */
-export async function preparedQuery<R extends QueryResultRow>(pool: Pool, text: string, values: unknown[]): Promise<R[]> {
+export async function preparedQuery<R extends QueryResultRow>(pool: Pool | PoolClient, text: string, values: unknown[]): Promise<R[]> {
   const name = statementName(text);
   const result = await pool.query<R>(name === undefined ? { text, values } : { name, text, values });
   return result.rows;
