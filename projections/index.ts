@@ -13,7 +13,7 @@ export { webhookDeliveriesProjector } from './webhook-deliveries.projector';
 export { CreateEventTypeCounts1763700000200 } from './migrations/1763700000200-create-event-type-counts';
 export { CreateOpportunityReadModels1763700002000 } from './migrations/1763700002000-create-opportunity-read-models';
 export { AddOpportunityDocuments1763700004000 } from './migrations/1763700004000-add-opportunity-documents';
-export { AddOpportunityDueHours1763700004100 } from './migrations/1763700004100-add-opportunity-due-hours';
+export { AddOpportunityDueBuckets1763700004100 } from './migrations/1763700004100-add-opportunity-due-buckets';
 
 /** Every projector the worker runs, by name. */
 export const ALL_PROJECTORS: Projector[] = [eventTypeCountsProjector, opportunitiesProjector, opportunityCountsProjector, opportunityOutcomesProjector, webhookDeliveriesProjector];

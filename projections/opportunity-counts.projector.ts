@@ -10,23 +10,33 @@ interface Member {
   dueAt: string;
 }
 
-/** The UTC day and hour buckets of a due time. */
-const dueDay = (dueAt: string) => dueAt.slice(0, 10);
-const dueHour = (dueAt: string) => `${dueAt.slice(0, 13)}:00:00.000Z`;
+/**
+ * The UTC calendar buckets a due time falls in, coarse to fine (see the migration: the breach
+ * total sums whole buckets before now and counts only the current ten minutes' rows).
+ */
+export function dueBuckets(dueAt: string): [span: 'month' | 'day' | 'hour' | '10min', start: string][] {
+  const iso = new Date(dueAt).toISOString();
+  return [
+    ['month', `${iso.slice(0, 7)}-01T00:00:00.000Z`],
+    ['day', `${iso.slice(0, 10)}T00:00:00.000Z`],
+    ['hour', `${iso.slice(0, 13)}:00:00.000Z`],
+    ['10min', `${iso.slice(0, 15)}0:00.000Z`],
+  ];
+}
 
 const TERMINAL = new Set(['resolved', 'dismissed']);
 
 /**
  * `opportunity_counts`: how many opportunities each brand has, by status and severity (the KPI
- * summary), and `opportunity_due_counts` / `opportunity_due_hour_counts`: open opportunities by
- * the UTC day and the UTC hour they fall due (so the SLA breach total is a sum of a few rows plus
- * the current hour's rows past due). It keeps the facts it needs (brand, severity, current status,
+ * summary), and `opportunity_due_buckets`: open opportunities by the UTC month, day, hour and
+ * ten minutes they fall due (so the SLA breach total is a sum of a few dozen rows plus the current
+ * ten minutes' rows past due). It keeps the facts it needs (brand, severity, current status,
  * due time) in its own `opportunity_count_members` table, so it depends on no other projection.
  */
 export const opportunityCountsProjector: Projector = {
   name: 'opportunity_counts',
   handles: ['opportunity.detected', 'opportunity.transitioned'],
-  tables: ['opportunity_counts', 'opportunity_count_members', 'opportunity_due_counts', 'opportunity_due_hour_counts'],
+  tables: ['opportunity_counts', 'opportunity_count_members', 'opportunity_due_buckets'],
   async apply(events: readonly RecordedEvent[], { query, table }: ProjectionContext): Promise<void> {
     const ids = [...new Set(events.map((e) => Number(e.streamId.slice('opportunity-'.length))))];
     const found: { id: string; organization_id: string; brand_id: string; severity: string; status: string; due_at: Date }[] = await query(
@@ -42,16 +52,15 @@ export const opportunityCountsProjector: Projector = {
     const changed = new Set<number>();
     const deltas = new Map<string, number>();
     const dueDeltas = new Map<string, number>();
-    const hourDeltas = new Map<string, number>();
     const bump = (m: Member, status: string, by: number) => {
       const key = JSON.stringify([m.organizationId, m.brandId, status, m.severity]);
       deltas.set(key, (deltas.get(key) ?? 0) + by);
     };
     const bumpDue = (m: Member, by: number) => {
-      const day = JSON.stringify([m.organizationId, m.brandId, dueDay(m.dueAt)]);
-      dueDeltas.set(day, (dueDeltas.get(day) ?? 0) + by);
-      const hour = JSON.stringify([m.organizationId, m.brandId, dueHour(m.dueAt)]);
-      hourDeltas.set(hour, (hourDeltas.get(hour) ?? 0) + by);
+      for (const [span, start] of dueBuckets(m.dueAt)) {
+        const key = JSON.stringify([m.organizationId, span, start, m.brandId]);
+        dueDeltas.set(key, (dueDeltas.get(key) ?? 0) + by);
+      }
     };
     for (const e of events) {
       const id = Number(e.streamId.slice('opportunity-'.length));
@@ -89,27 +98,15 @@ export const opportunityCountsProjector: Projector = {
       }))],
     );
     const dueRows = [...dueDeltas].filter(([, by]) => by !== 0).map(([key, count]) => {
-      const [organization_id, brand_id, due_day] = JSON.parse(key) as [number, number, string];
-      return { organization_id, brand_id, due_day, count };
+      const [organization_id, span, bucket_start, brand_id] = JSON.parse(key) as [number, string, string, number];
+      return { organization_id, span, bucket_start, brand_id, count };
     });
     if (dueRows.length) {
       await query(
-        `INSERT INTO ${table('opportunity_due_counts')} AS t (organization_id, brand_id, due_day, count)
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, brand_id bigint, due_day date, count bigint)
-         ON CONFLICT (organization_id, brand_id, due_day) DO UPDATE SET count = t.count + EXCLUDED.count`,
+        `INSERT INTO ${table('opportunity_due_buckets')} AS t (organization_id, span, bucket_start, brand_id, count)
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, span text, bucket_start timestamptz, brand_id bigint, count bigint)
+         ON CONFLICT (organization_id, span, bucket_start, brand_id) DO UPDATE SET count = t.count + EXCLUDED.count`,
         [JSON.stringify(dueRows)],
-      );
-    }
-    const hourRows = [...hourDeltas].filter(([, by]) => by !== 0).map(([key, count]) => {
-      const [organization_id, brand_id, due_hour] = JSON.parse(key) as [number, number, string];
-      return { organization_id, brand_id, due_hour, count };
-    });
-    if (hourRows.length) {
-      await query(
-        `INSERT INTO ${table('opportunity_due_hour_counts')} AS t (organization_id, brand_id, due_hour, count)
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(organization_id bigint, brand_id bigint, due_hour timestamptz, count bigint)
-         ON CONFLICT (organization_id, due_hour, brand_id) DO UPDATE SET count = t.count + EXCLUDED.count`,
-        [JSON.stringify(hourRows)],
       );
     }
     const rows = [...deltas].filter(([, by]) => by !== 0).map(([key, by]) => {

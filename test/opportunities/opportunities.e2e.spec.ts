@@ -191,14 +191,15 @@ describe('opportunities', () => {
       await repo.execute(id, () => ({ kind: 'detect', id, organizationId: org.id, brandId: brandNew, type: 'crawl_block', severity: 'critical', title: `due ${ms}`, fingerprint: `due-${id}`, source: 'test', now: new Date(Date.now() - 24 * 3_600_000 + ms) }), meta);
       return id;
     };
-    // Past due by 30 s (this hour, or the previous one just after the hour turns), 61 min, 25 h and 40 days.
-    for (const ms of [-30_000, -61 * 60_000, -25 * 3_600_000, -40 * 86_400_000]) await detectDueIn(ms);
+    // Past due by 30 s, 11 min, 61 min, 25 h and 40 days: wherever now falls, they land in the
+    // current ten minutes, earlier ten-minute buckets, hours, days or months, each counted once.
+    for (const ms of [-30_000, -11 * 60_000, -61 * 60_000, -25 * 3_600_000, -40 * 86_400_000]) await detectDueIn(ms);
     await detectDueIn(60_000); // not yet due
     const closed = await detectDueIn(-2 * 3_600_000);
     await repo.execute(closed, () => ({ kind: 'transition', toStatus: 'dismissed', reason: 'duplicate', owner: null, now: new Date() }), meta, undefined);
     await new Promise((r) => setTimeout(r, 300));
     const kpis = await api.request({ url: `/api/v1/opportunities/_summary/kpis?brandId=${brandNew}`, key: org.key });
-    expect(kpis.body.data).toMatchObject({ slaBreached: 4, open: 5, total: 6 });
+    expect(kpis.body.data).toMatchObject({ slaBreached: 5, open: 6, total: 7 });
   });
 
   it('answers asOf with the earlier state', async () => {

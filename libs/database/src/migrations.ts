@@ -1,6 +1,6 @@
 import { CreateEventStore1763700000000 } from '../../event-store/src';
 import { CreateProjectionCheckpoints1763700000100 } from '../../projection-engine/src';
-import { AddOpportunityDocuments1763700004000, AddOpportunityDueHours1763700004100, CreateEventTypeCounts1763700000200, CreateOpportunityReadModels1763700002000 } from '../../../projections';
+import { AddOpportunityDocuments1763700004000, AddOpportunityDueBuckets1763700004100, CreateEventTypeCounts1763700000200, CreateOpportunityReadModels1763700002000 } from '../../../projections';
 import { CreateTenancy1763700001000 } from '../../tenancy/src';
 import { CreateAccess1763700001100 } from '../../auth/src';
 import { CreateApiUsage1763700001200 } from '../../usage/src';
@@ -17,5 +17,5 @@ export const ALL_MIGRATIONS = [
   CreateOpportunityReadModels1763700002000,
   CreateWebhooks1763700003000,
   AddOpportunityDocuments1763700004000,
-  AddOpportunityDueHours1763700004100,
+  AddOpportunityDueBuckets1763700004100,
 ];

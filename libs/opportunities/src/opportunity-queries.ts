@@ -111,10 +111,11 @@ export class OpportunityQueries {
 
 /**
  * The KPI summary in one statement: the counts by status and severity, each row also carrying the
- * SLA breach total judged now: open opportunities due on an earlier UTC day, plus those due in an
- * earlier hour of today, plus the current hour's rows already past due (DESIGN §3: breaches are
- * counted at the moment of the request, never stored). Brand and client filters are present or
- * absent (four shapes), every value a parameter, so it runs prepared.
+ * SLA breach total judged now (DESIGN §3: counted at the moment of the request, never stored):
+ * open opportunities in the UTC due buckets wholly before now (months before this one, this
+ * month's days before today, today's hours before this one, this hour's ten-minute buckets before
+ * the current one), plus the current ten minutes' rows already past due. Brand and client filters
+ * are present or absent (four shapes), every value a parameter, so it runs prepared.
  */
 export function opportunityKpisSql(p: Pick<Principal, 'organizationId' | 'clientId'>, brandId?: number): { text: string; params: unknown[] } {
   const params: unknown[] = [p.organizationId];
@@ -125,15 +126,15 @@ export function opportunityKpisSql(p: Pick<Principal, 'organizationId' | 'client
   const brand = brandId === undefined ? '' : ` AND brand_id = ${param(brandId)}`;
   const client = p.clientId === null ? null : param(p.clientId);
   const ownBrands = client === null ? '' : ` AND brand_id IN (SELECT id FROM brands WHERE organization_id = $1 AND client_id = ${client})`;
-  const today = `(now() AT TIME ZONE 'UTC')::date`;
-  const dayStart = `date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
-  const hourStart = `date_trunc('hour', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+  const utc = (unit: string) => `date_trunc('${unit}', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+  const tenMinutes = `date_bin('10 minutes', now(), TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
+  const buckets = (span: string, from: string | null, to: string) =>
+    `(SELECT coalesce(sum(count), 0) FROM opportunity_due_buckets WHERE organization_id = $1 AND span = '${span}'${from === null ? '' : ` AND bucket_start >= ${from}`} AND bucket_start < ${to}${brand}${ownBrands})`;
   return {
-    text: `WITH breached AS (SELECT
-    (SELECT coalesce(sum(count), 0) FROM opportunity_due_counts WHERE organization_id = $1${brand}${ownBrands} AND due_day < ${today})
-  + (SELECT coalesce(sum(count), 0) FROM opportunity_due_hour_counts WHERE organization_id = $1${brand}${ownBrands} AND due_hour >= ${dayStart} AND due_hour < ${hourStart})
+    text: `WITH breached AS (SELECT ${buckets('month', null, utc('month'))} + ${buckets('day', utc('month'), utc('day'))}
+  + ${buckets('hour', utc('day'), utc('hour'))} + ${buckets('10min', utc('hour'), tenMinutes)}
   + (SELECT count(*) FROM opportunities WHERE organization_id = $1${brand}${client === null ? '' : ` AND client_id = ${client}`}
-       AND NOT terminal AND due_at >= ${hourStart} AND due_at < now()) AS n)
+       AND NOT terminal AND due_at >= ${tenMinutes} AND due_at < now()) AS n)
 SELECT c.status, c.severity, c.n, breached.n::text AS breached FROM breached LEFT JOIN LATERAL (
   SELECT status, severity, sum(count)::int AS n FROM opportunity_counts WHERE organization_id = $1${brand}${ownBrands} GROUP BY status, severity
 ) c ON true`,
