@@ -14,9 +14,12 @@ export class AddOpportunityDocuments1763700004000 implements MigrationInterface 
     await q.query(`TRUNCATE opportunities, opportunity_list_counts`);
     await q.query(`DELETE FROM projection_checkpoints WHERE name = 'opportunities'`);
     await q.query(`ALTER TABLE opportunities ADD COLUMN document text NOT NULL`);
+    // No read filters on the fingerprint (de-duplication claims live in the event store): one index less to keep.
+    await q.query(`DROP INDEX opportunities_fingerprint_idx`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE opportunities DROP COLUMN document`);
+    await q.query(`CREATE INDEX opportunities_fingerprint_idx ON opportunities (organization_id, fingerprint)`);
   }
 }

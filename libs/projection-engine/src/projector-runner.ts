@@ -137,7 +137,10 @@ export class ProjectorRunner {
       // Every statement of a batch is named: parsed and planned once per connection.
       const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
       const query = async <R>(text: string, params: unknown[] = []) => (await preparedQuery(client, text, params)) as R[];
-      await query(`SELECT pg_advisory_xact_lock_shared($1, hashtext($2))`, [LOCK_NAMESPACE.swap, name]);
+      // Read models are derived: their commits need not wait for the WAL flush (synchronous_commit
+      // off for this transaction only). A crash can lose only whole recent batches, each with its
+      // checkpoint, so they are applied again: nothing lost, nothing twice. Appends stay synchronous.
+      await query(`SELECT pg_advisory_xact_lock_shared($1, hashtext($2)), set_config('synchronous_commit', 'off', true)`, [LOCK_NAMESPACE.swap, name]);
       if (!(await checkpoints.advance(query, name, from, to, events.length))) {
         throw new CheckpointMovedError(`checkpoint of ${name} moved (rebuilt elsewhere); restarting from it`);
       }
