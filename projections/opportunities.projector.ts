@@ -1,10 +1,6 @@
 import type { RecordedEvent } from '../libs/event-store/src';
 import type { ProjectionContext, Projector } from '../libs/projection-engine/src';
-import { OPPORTUNITY_ROW_COLUMNS, evolve, opportunityRowFromSql, opportunityRowToSql, type OpportunityEvent, type OpportunityRow } from '../libs/opportunities/src';
-
-const STATE_COLUMNS = OPPORTUNITY_ROW_COLUMNS.map(([c]) => c)
-  .filter((c) => c !== 'document')
-  .join(', ');
+import { OPPORTUNITY_ROW_COLUMNS, OPPORTUNITY_STATE_COLUMNS, evolve, opportunityRowFromSql, opportunityRowToSql, type OpportunityEvent, type OpportunityRow } from '../libs/opportunities/src';
 
 /**
  * `opportunities`: one row per opportunity, the shape the list and the single read return. A
@@ -18,7 +14,7 @@ export const opportunitiesProjector: Projector = {
   async apply(events: readonly RecordedEvent[], { query, table }: ProjectionContext): Promise<void> {
     const ids = [...new Set(events.map((e) => Number(e.streamId.slice('opportunity-'.length))))];
     // Named columns, not *: the statement is prepared, and a prepared * breaks when a migration adds a column.
-    const existing: Record<string, unknown>[] = await query(`SELECT ${STATE_COLUMNS} FROM ${table('opportunities')} WHERE id = ANY($1::bigint[])`, [ids]);
+    const existing: Record<string, unknown>[] = await query(`SELECT ${OPPORTUNITY_STATE_COLUMNS} FROM ${table('opportunities')} WHERE id = ANY($1::bigint[])`, [ids]);
     const rows = new Map<number, OpportunityRow>(existing.map((r) => [Number(r.id), opportunityRowFromSql(r)]));
     const before = new Map(rows);
     const brandIds = [...new Set(events.filter((e) => e.type === 'opportunity.detected').map((e) => Number(e.data.brandId)))];

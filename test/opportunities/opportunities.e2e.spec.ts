@@ -196,7 +196,7 @@ describe('opportunities', () => {
     for (const ms of [-30_000, -11 * 60_000, -61 * 60_000, -25 * 3_600_000, -40 * 86_400_000]) await detectDueIn(ms);
     await detectDueIn(60_000); // not yet due
     const closed = await detectDueIn(-2 * 3_600_000);
-    await repo.execute(closed, () => ({ kind: 'transition', toStatus: 'dismissed', reason: 'duplicate', owner: null, now: new Date() }), meta, undefined);
+    await repo.execute(closed, () => ({ kind: 'transition', toStatus: 'dismissed', reason: 'duplicate', owner: null, now: new Date() }), meta);
     await new Promise((r) => setTimeout(r, 300));
     const kpis = await api.request({ url: `/api/v1/opportunities/_summary/kpis?brandId=${brandNew}`, key: org.key });
     expect(kpis.body.data).toMatchObject({ slaBreached: 5, open: 6, total: 7 });

@@ -39,6 +39,11 @@ export const OPPORTUNITY_ROW_COLUMNS: readonly (readonly [string, string])[] = [
   ['document', 'text'],
 ];
 
+/** The columns `opportunityRowFromSql` reads (all but the stored document), for named-column SELECTs. */
+export const OPPORTUNITY_STATE_COLUMNS = OPPORTUNITY_ROW_COLUMNS.map(([c]) => c)
+  .filter((c) => c !== 'document')
+  .join(', ');
+
 export function opportunityRowToSql({ state: s, clientId }: OpportunityRow): Record<string, unknown> {
   return {
     id: s.id,

@@ -15,8 +15,8 @@ export class TransitionOpportunityHandler implements ICommandHandler<TransitionO
 
   async execute(c: TransitionOpportunityCommand): Promise<CommandResult> {
     // Another tenant's opportunity does not exist for this caller (organisation and brand never change).
-    const current = await this.repository.load(c.id);
-    if (!current || !(await this.access.canSee(c.principal, current))) throw new OpportunityRuleError('not_found', 'not found');
+    const current = await this.repository.loadForDecision(c.id);
+    if (!current.state || !(await this.access.canSee(c.principal, current.state))) throw new OpportunityRuleError('not_found', 'not found');
     const result = await this.repository.execute(
       c.id,
       () => ({ kind: 'transition', toStatus: c.toStatus, reason: c.reason, owner: c.owner, now: new Date() }),
