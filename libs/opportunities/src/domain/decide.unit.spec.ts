@@ -2,29 +2,12 @@ import { ALLOWED_TRANSITIONS, STATUSES, type Status } from './lifecycle';
 import { decide, OpportunityRuleError, type OpportunityCommand } from './decide';
 import { evolve, fold, type OpportunityState } from './opportunity';
 import type { OpportunityEvent } from './opportunity.events';
+import { detectedEvent } from './detected-event.fixture';
 
 const T0 = new Date('2026-01-01T00:00:00Z');
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
-const detected: OpportunityEvent = {
-  type: 'opportunity.detected',
-  data: {
-    id: 7,
-    organizationId: 1,
-    brandId: 2,
-    type: 'sov_drop',
-    severity: 'high',
-    title: 'Share of voice fell on ChatGPT',
-    description: null,
-    fingerprint: 'fp-1',
-    source: 'detector:sov',
-    evidence: { drop: 0.12 },
-    recurrenceOf: null,
-    slaPolicy: 'default',
-    dueAt: later(72 * 60).toISOString(),
-    detectedAt: T0.toISOString(),
-  },
-};
+const detected = detectedEvent(T0);
 
 /** A shortest path of allowed moves from detected to each state. */
 const PATH: Record<Status, Status[]> = {

@@ -1,32 +1,12 @@
 import { fold, type OpportunityState } from '../domain/opportunity';
 import type { OpportunityEvent } from '../domain/opportunity.events';
+import { detectedEvent } from '../domain/detected-event.fixture';
 import { completeRecordDocument, recordDocument, toRecord } from './opportunity-row';
 
 const T0 = new Date('2026-01-01T00:00:00Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * 3_600_000).toISOString();
 
-function detected(overrides: Partial<Extract<OpportunityEvent, { type: 'opportunity.detected' }>['data']> = {}): OpportunityEvent {
-  return {
-    type: 'opportunity.detected',
-    data: {
-      id: 7,
-      organizationId: 1,
-      brandId: 2,
-      type: 'sov_drop',
-      severity: 'high',
-      title: 'Share of voice fell on ChatGPT',
-      description: null,
-      fingerprint: 'fp-1',
-      source: 'detector:sov',
-      evidence: { drop: 0.12 },
-      recurrenceOf: null,
-      slaPolicy: 'default',
-      dueAt: at(72),
-      detectedAt: at(0),
-      ...overrides,
-    },
-  };
-}
+const detected = (overrides: Parameters<typeof detectedEvent>[1] = {}) => detectedEvent(T0, overrides);
 
 const move = (from: string, to: string, hours: number, owner: string | null = null): OpportunityEvent =>
   ({ type: 'opportunity.transitioned', data: { from, to, reason: 'because', owner, at: at(hours) } }) as OpportunityEvent;
