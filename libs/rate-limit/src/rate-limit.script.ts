@@ -5,7 +5,9 @@
  *
  *   KEYS[i]          the limit's key (the caller puts every key of one call in one hash slot)
  *   ARGV[1]          mode: "take" checks every limit and consumes one from each only when all
- *                    allow it (a rejected request spends nothing); "peek" only reports;
+ *                    allow it (a rejected request spends nothing); "take:<n>" the same but
+ *                    consumes up to n from each (as many as every limit allows, at least one:
+ *                    a lease of requests for one process); "peek" only reports;
  *                    "spend" consumes one from each regardless (clamped at zero), e.g. to count
  *                    a failed authentication
  *   ARGV[2 + 3(i-1)] kind of limit i: "b" token bucket, "c" counter that expires
@@ -13,11 +15,17 @@
  *   ARGV[4 + 3(i-1)] bucket: refill in tokens per minute; counter: its lifetime in ms (set on
  *                    first use, e.g. until the end of the UTC day)
  *
- * Returns {allowed (1|0), then per limit: remaining, ms until one more is allowed, ms until full}.
+ * Returns {allowed (1|0), then per limit: remaining, ms until one more is allowed, ms until full,
+ * then how many were consumed}.
  * A bucket is stored as a hash {t = tokens (float), ts = ms}; it expires once it would be full.
  */
 export const RATE_LIMIT_SCRIPT = `
 local mode = ARGV[1]
+local want = 1
+if string.sub(mode, 1, 5) == 'take:' then
+  want = math.max(1, math.floor(tonumber(string.sub(mode, 6)) or 1))
+  mode = 'take'
+end
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local n = #KEYS
@@ -44,6 +52,15 @@ for i = 1, n do
   end
 end
 local consume = (mode == 'take' and allowed == 1) or mode == 'spend'
+local take = 0
+if consume then
+  take = 1
+  if mode == 'take' then
+    take = want
+    for i = 1, n do take = math.min(take, math.floor(level[i])) end
+    take = math.max(1, take)
+  end
+end
 local out = { allowed }
 for i = 1, n do
   local kind = ARGV[3 * i - 1]
@@ -52,7 +69,7 @@ for i = 1, n do
   local left = level[i]
   if kind == 'b' then
     if consume then
-      left = math.max(0, left - 1)
+      left = math.max(0, left - take)
       local full = math.ceil((capacity - left) * 60000 / arg)
       redis.call('HSET', KEYS[i], 't', tostring(left), 'ts', now)
       redis.call('PEXPIRE', KEYS[i], math.max(1, full))
@@ -65,8 +82,8 @@ for i = 1, n do
   else
     local ttl = -1
     if consume then
-      local used = redis.call('INCR', KEYS[i])
-      if used == 1 then
+      local used = redis.call('INCRBY', KEYS[i], take)
+      if used == take then
         redis.call('PEXPIRE', KEYS[i], arg)
         ttl = arg
       end
@@ -85,5 +102,6 @@ for i = 1, n do
     out[#out + 1] = ttl
   end
 end
+out[#out + 1] = take
 return out
 `;

@@ -84,6 +84,12 @@ export function decide(reply: readonly number[], limits: Limits): RateLimitDecis
   const remaining = Math.max(0, binding.remaining);
   const resetSeconds = Math.ceil(binding.msUntilFull / 1000);
   const name = dayBinds ? 'day' : 'minute';
+  let retryAfterSeconds: number | null = null;
+  if (!allowed) retryAfterSeconds = Math.max(1, Math.ceil(Math.max(minute.msUntilNext, day.msUntilNext) / 1000));
+  return { allowed, binding: name, limit: limits.perMinute, remaining, resetSeconds, retryAfterSeconds, headers: headersOf(limits, name, remaining, resetSeconds, retryAfterSeconds) };
+}
+
+function headersOf(limits: Limits, name: 'minute' | 'day', remaining: number, resetSeconds: number, retryAfterSeconds: number | null): Record<string, string> {
   const headers: Record<string, string> = {
     'x-ratelimit-limit': String(limits.perMinute),
     'x-ratelimit-remaining': String(remaining),
@@ -91,10 +97,16 @@ export function decide(reply: readonly number[], limits: Limits): RateLimitDecis
     'ratelimit-policy': policyHeader(limits),
     ratelimit: `"${name}";r=${remaining};t=${resetSeconds}`,
   };
-  let retryAfterSeconds: number | null = null;
-  if (!allowed) {
-    retryAfterSeconds = Math.max(1, Math.ceil(Math.max(minute.msUntilNext, day.msUntilNext) / 1000));
-    headers['retry-after'] = String(retryAfterSeconds);
-  }
-  return { allowed, binding: name, limit: limits.perMinute, remaining, resetSeconds, retryAfterSeconds, headers };
+  if (retryAfterSeconds !== null) headers['retry-after'] = String(retryAfterSeconds);
+  return headers;
+}
+
+/** The same decision with another `remaining` (a request served from a lease). */
+export function withRemaining(d: RateLimitDecision, limits: Limits, remaining: number): RateLimitDecision {
+  return { ...d, remaining, headers: headersOf(limits, d.binding, remaining, d.resetSeconds, d.retryAfterSeconds) };
+}
+
+/** How many requests the script consumed (the last element of its reply). */
+export function grantedOf(reply: readonly number[]): number {
+  return reply[reply.length - 1] ?? 0;
 }
