@@ -141,6 +141,13 @@ describe('opportunities', () => {
     const paged = await list('?limit=5&offset=5&sort=id&order=asc');
     expect(paged.body.meta).toMatchObject({ limit: 5, offset: 5, hasMore: true });
     expect(paged.body.data[0].id).toBeLessThan(paged.body.data[4].id);
+    // Past the end: an empty page that still tells the total; the page's records are the single reads'.
+    const beyond = await list('?offset=100000');
+    expect(beyond.status).toBe(200);
+    expect(beyond.headers['content-type']).toMatch(/^application\/json/);
+    expect(beyond.body).toEqual({ data: [], meta: { total: all.body.meta.total, limit: 50, offset: 100000, hasMore: false } });
+    const one = await api.request({ url: `/api/v1/opportunities/${paged.body.data[0].id}`, key: org.key });
+    expect(one.body.data).toEqual(paged.body.data[0]);
   });
 
   it('answers 400 for unknown enum values, bad ranges and unknown sort fields', async () => {
