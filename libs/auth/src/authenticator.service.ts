@@ -16,9 +16,19 @@ export const AUTH_FAILURE_LIMITER = Symbol('AUTH_FAILURE_LIMITER');
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i;
 
+const MAX_REMEMBERED_HASHES = 10_000;
+
 /** Turns the request's credential (X-API-Key or a bearer token) into a principal, or 401. */
 @Injectable()
 export class Authenticator {
+  /**
+   * The SHA-256 (hex) of credentials recently found valid, by the credential as sent: a repeat
+   * request skips the format check and the hash and goes straight to the credential cache, which
+   * still decides (TTL, revocation by hash). Bounded; the process sees these secrets on every
+   * request anyway, and they are never logged or sent anywhere.
+   */
+  private readonly hashes = new Map<string, string>();
+
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly tokens: AccessTokensRepository,
@@ -41,7 +51,7 @@ export class Authenticator {
 
   private async lookup(apiKey: string | string[] | undefined, authorization: string | string[] | undefined): Promise<Principal | null> {
     if (typeof apiKey === 'string') {
-      if (!isWellFormedApiKey(apiKey)) return null;
+      if (!this.hashes.has(apiKey) && !isWellFormedApiKey(apiKey)) return null;
       return this.cached('k', apiKey, (hash) => this.keys.principalFor(hash));
     }
     if (typeof authorization === 'string') {
@@ -53,12 +63,21 @@ export class Authenticator {
   }
 
   private async cached(kind: string, secret: string, load: (hash: Buffer) => Promise<Principal | null>): Promise<Principal | null> {
+    const id = this.hashes.get(secret);
+    if (id !== undefined) {
+      const hit = this.cache.get(id);
+      if (hit) return hit;
+    }
     const hash = sha256(secret);
-    const id = hash.toString('hex');
-    const hit = this.cache.get(id);
+    const hex = hash.toString('hex');
+    const hit = this.cache.get(hex);
     if (hit) return hit;
     const principal = await load(hash);
-    if (principal) this.cache.set(id, principal);
+    if (principal) {
+      this.cache.set(hex, principal);
+      if (this.hashes.size >= MAX_REMEMBERED_HASHES) this.hashes.clear();
+      this.hashes.set(secret, hex);
+    }
     return principal;
   }
 }

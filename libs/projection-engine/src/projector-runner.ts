@@ -103,7 +103,8 @@ export class ProjectorRunner {
   /** Returns true when the checkpoint moved under us and following must restart from it. */
   private async follow(qr: QueryRunner): Promise<boolean> {
     const name = this.projector.name;
-    let current = (await checkpoints.get(qr.manager, name))!.position;
+    // ensure(): a migration may have removed the checkpoint (the projection starts over from zero).
+    let current = (await checkpoints.ensure(qr.manager, name)).position;
     this.position = current;
     let moved = false;
     let failure: unknown = null;

@@ -5,9 +5,10 @@
  *
  *   KEYS[i]          the limit's key (the caller puts every key of one call in one hash slot)
  *   ARGV[1]          mode: "take" checks every limit and consumes one from each only when all
- *                    allow it (a rejected request spends nothing); "take:<n>" the same but
- *                    consumes up to n from each (as many as every limit allows, at least one:
- *                    a lease of requests for one process); "peek" only reports;
+ *                    allow it (a rejected request spends nothing); "take:<n>:<share>" the
+ *                    same but consumes up to n from each, and at most <share> of what the
+ *                    tightest limit has left (at least one): a lease of requests for one
+ *                    process, sized on the budget as it is now; "peek" only reports;
  *                    "spend" consumes one from each regardless (clamped at zero), e.g. to count
  *                    a failed authentication
  *   ARGV[2 + 3(i-1)] kind of limit i: "b" token bucket, "c" counter that expires
@@ -22,8 +23,11 @@
 export const RATE_LIMIT_SCRIPT = `
 local mode = ARGV[1]
 local want = 1
-if string.sub(mode, 1, 5) == 'take:' then
-  want = math.max(1, math.floor(tonumber(string.sub(mode, 6)) or 1))
+local share = 0
+local leaseWant, leaseShare = string.match(mode, '^take:(%d+):([%d%.]+)$')
+if leaseWant then
+  want = math.max(1, math.floor(tonumber(leaseWant)))
+  share = tonumber(leaseShare) or 0
   mode = 'take'
 end
 local clock = redis.call('TIME')
@@ -55,10 +59,10 @@ local consume = (mode == 'take' and allowed == 1) or mode == 'spend'
 local take = 0
 if consume then
   take = 1
-  if mode == 'take' then
-    take = want
-    for i = 1, n do take = math.min(take, math.floor(level[i])) end
-    take = math.max(1, take)
+  if mode == 'take' and want > 1 then
+    local least = level[1]
+    for i = 2, n do least = math.min(least, level[i]) end
+    take = math.max(1, math.min(want, math.floor(least * share)))
   end
 end
 local out = { allowed }

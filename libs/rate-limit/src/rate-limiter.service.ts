@@ -4,7 +4,7 @@ import { TIER_LIMITS, type Tier } from '../../auth/src';
 import { APP_CONFIG, type AppConfig } from '../../config/src';
 import { REDIS } from '../../redis/src';
 import { decide, grantedOf, msUntilUtcMidnight, resolveLimits, utcDay, type Limits, type RateLimitDecision } from './domain/rate-limit-decision';
-import { RequestLeases } from './domain/request-leases';
+import { LEASES, RequestLeases } from './domain/request-leases';
 import { RATE_LIMIT_SCRIPT } from './rate-limit.script';
 
 type ScriptMode = 'take' | 'peek' | 'spend';
@@ -39,34 +39,31 @@ export class RateLimiter {
 
   /**
    * Checks the subject's minute bucket and UTC-day quota, and consumes one from both only if both
-   * allow it. A busy subject's requests are taken from Redis several at a time (a lease, at most 1 %
-   * of what is left and 64, for at most 1 s) and served from this process meanwhile; near a limit a
-   * lease is one request, so limits stay exact where it matters. Concurrent requests of a subject
-   * wait for the call in flight instead of making their own.
+   * allow it. A subject busy in this process has its requests taken from Redis several at a time
+   * (a lease: no more than its recent demand here, at most 64, at most 1 % of what is left, for at
+   * most 1 s; see RequestLeases) and served from this process meanwhile. One call per subject is in
+   * flight at a time: concurrent requests wait for it and then use its lease.
    */
   async take(subject: string, tier: Tier, mode: ScriptMode = 'take'): Promise<RateLimitDecision> {
     const limits = this.limits[tier];
-    if (mode === 'take') {
+    if (mode !== 'take') return this.call(subject, limits, mode);
+    this.leases.saw(subject, Date.now());
+    for (;;) {
       const leased = this.leases.take(subject, limits, Date.now());
       if (leased) return leased;
       const pending = this.inflight.get(subject);
-      if (pending) {
-        await pending;
-        const after = this.leases.take(subject, limits, Date.now());
-        if (after) return after;
-      }
+      if (!pending) break;
+      await pending;
     }
     const call = this.call(subject, limits, mode);
-    if (mode === 'take') {
-      const settled = call.then(
-        () => undefined,
-        () => undefined,
-      );
-      this.inflight.set(subject, settled);
-      void settled.then(() => {
-        if (this.inflight.get(subject) === settled) this.inflight.delete(subject);
-      });
-    }
+    const settled = call.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inflight.set(subject, settled);
+    void settled.then(() => {
+      if (this.inflight.get(subject) === settled) this.inflight.delete(subject);
+    });
     return call;
   }
 
@@ -77,20 +74,22 @@ export class RateLimiter {
       this.dayEnds = now + msUntilUtcMidnight(now);
     }
     const size = mode === 'take' ? this.leases.sizeFor(subject) : 1;
+    const untilMidnight = msUntilUtcMidnight(now);
     const reply = await this.scripted.aovRateLimit(
       2,
       `rl:{${subject}}:m`,
       `rl:{${subject}}:d:${this.day}`,
-      size > 1 ? `take:${size}` : mode,
+      size > 1 ? `take:${size}:${LEASES.share}` : mode,
       'b',
       limits.perMinute + limits.burst,
       limits.perMinute,
       'c',
       limits.perDay,
-      msUntilUtcMidnight(now),
+      untilMidnight,
     );
     const decision = decide(reply, limits);
-    return mode === 'take' ? this.leases.record(subject, decision, limits, grantedOf(reply), Date.now()) : decision;
+    // A lease never outlives the UTC day it was charged to.
+    return mode === 'take' ? this.leases.record(subject, decision, limits, grantedOf(reply), Date.now(), now + untilMidnight) : decision;
   }
 
   /**

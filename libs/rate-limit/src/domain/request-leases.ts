@@ -1,13 +1,17 @@
 import { withRemaining, type Limits, type RateLimitDecision } from './rate-limit-decision';
 
 /**
- * Leases: a process takes several requests of a subject's budget in one Redis call when the budget
- * is far from spent, and serves the next requests of that subject from them without a round trip.
- * The shared budget stays in Redis (every lease is consumed there); what a lease changes is that a
- * process may hold requests it has not used yet:
- * - at most `share` of what the tighter limit had left at the last call, and at most `maxSize`
- *   (so near a limit a lease is one request, and limits are exact);
- * - for at most `ttlMs`; what is not used by then is given up (counted as used).
+ * Leases: a process takes several requests of a busy subject's budget in one Redis call and serves
+ * the subject's next requests from them without a round trip. The shared budget stays in Redis
+ * (every leased request is consumed there); what a lease changes is that a process may hold
+ * requests it has not used yet, so it is kept small:
+ * - no bigger than the subject's demand in this process (requests seen in the last `ttlMs`): a
+ *   client that sends one request now and then never leases;
+ * - at most `maxSize`, and (decided by the Redis script on the budget as it is at that moment) at
+ *   most `share` of what the tightest limit has left, at least one: near a limit a lease is one
+ *   request, and the limits are exact where they bind;
+ * - for at most `ttlMs` (and never past the end of the UTC day); what is not used by then is given
+ *   up (counted as used).
  * Pure: the clock is passed in.
  */
 export const LEASES = { share: 0.01, maxSize: 64, ttlMs: 1000, maxSubjects: 10_000 } as const;
@@ -21,14 +25,38 @@ interface Lease {
   limits: Limits;
 }
 
-export function leaseSize(remaining: number): number {
-  return Math.max(1, Math.min(LEASES.maxSize, Math.floor(remaining * LEASES.share)));
+interface Demand {
+  windowStart: number;
+  current: number;
+  previous: number;
 }
 
 export class RequestLeases {
   private readonly leases = new Map<string, Lease>();
-  /** The lease size to ask for next, per subject (from what was left at its last call). */
-  private readonly sizes = new Map<string, number>();
+  private readonly demand = new Map<string, Demand>();
+
+  /** Counts a request of the subject (call once per request, before `take`). */
+  saw(subject: string, now: number): void {
+    let d = this.demand.get(subject);
+    if (!d) {
+      if (this.demand.size >= LEASES.maxSubjects) this.demand.clear();
+      d = { windowStart: now, current: 0, previous: 0 };
+      this.demand.set(subject, d);
+    }
+    if (now - d.windowStart >= LEASES.ttlMs) {
+      d.previous = now - d.windowStart >= 2 * LEASES.ttlMs ? 0 : d.current;
+      d.current = 0;
+      d.windowStart = now;
+    }
+    d.current += 1;
+  }
+
+  /** How many requests to ask for in the next call for the subject: its recent demand, at most `maxSize`. */
+  sizeFor(subject: string): number {
+    const d = this.demand.get(subject);
+    if (!d) return 1;
+    return Math.max(1, Math.min(LEASES.maxSize, Math.max(d.current, d.previous)));
+  }
 
   /** The next request of the subject from its lease, or null (none, used up, expired or taken under other limits). */
   take(subject: string, limits: Limits, now: number): RateLimitDecision | null {
@@ -43,34 +71,27 @@ export class RequestLeases {
     return withRemaining(lease.decision, lease.limits, lease.decision.remaining + lease.left);
   }
 
-  /** How many to ask for in the next call for the subject. */
-  sizeFor(subject: string): number {
-    return this.sizes.get(subject) ?? 1;
-  }
-
   /**
    * Records a call's outcome: `granted` requests were consumed, the first of them by the request
-   * that made the call; the rest become the subject's lease. Returns the decision for that request.
+   * that made the call; the rest join the subject's lease (until `now + ttlMs`, or `notAfter` if
+   * sooner). Returns the decision for that request.
    */
-  record(subject: string, decision: RateLimitDecision, limits: Limits, granted: number, now: number): RateLimitDecision {
-    if (this.sizes.size >= LEASES.maxSubjects) this.sizes.clear();
+  record(subject: string, decision: RateLimitDecision, limits: Limits, granted: number, now: number, notAfter = Infinity): RateLimitDecision {
     if (this.leases.size >= LEASES.maxSubjects) this.leases.clear();
-    this.sizes.set(subject, decision.allowed ? leaseSize(decision.remaining) : 1);
-    // Requests still held from an earlier lease (concurrent calls of one subject) are kept: they
-    // were consumed in Redis and are this process's to serve.
+    // Requests still held from an earlier lease are kept: they were consumed in Redis and are this process's to serve.
     const held = this.leases.get(subject);
     const kept = held && held.limits === limits && now < held.expiresAt ? held.left : 0;
-    const left = kept + Math.max(0, granted - 1);
     if (!decision.allowed && kept >= 1 && held) {
       // Refused in Redis (spent), but this process still holds requests taken earlier: serve one.
       held.left -= 1;
       return withRemaining(held.decision, limits, held.decision.remaining + held.left);
     }
+    const left = kept + Math.max(0, granted - 1);
     if (!decision.allowed || left < 1) {
       this.leases.delete(subject);
       return decision;
     }
-    this.leases.set(subject, { left, expiresAt: now + LEASES.ttlMs, decision, limits });
+    this.leases.set(subject, { left, expiresAt: Math.min(now + LEASES.ttlMs, notAfter), decision, limits });
     return withRemaining(decision, limits, decision.remaining + left);
   }
 }
