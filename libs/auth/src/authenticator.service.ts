@@ -51,21 +51,22 @@ export class Authenticator {
 
   private async lookup(apiKey: string | string[] | undefined, authorization: string | string[] | undefined): Promise<Principal | null> {
     if (typeof apiKey === 'string') {
-      if (!this.hashes.has(apiKey) && !isWellFormedApiKey(apiKey)) return null;
-      return this.cached('k', apiKey, (hash) => this.keys.principalFor(hash));
+      const known = this.hashes.get(apiKey); // a key recently found valid was well formed
+      if (known === undefined && !isWellFormedApiKey(apiKey)) return null;
+      return this.cached(apiKey, known, (hash) => this.keys.principalFor(hash));
     }
     if (typeof authorization === 'string') {
       const m = BEARER.exec(authorization);
       if (!m) return null;
-      return this.cached('t', m[1], (hash) => this.tokens.principalFor(hash));
+      return this.cached(m[1], this.hashes.get(m[1]), (hash) => this.tokens.principalFor(hash));
     }
     return null;
   }
 
-  private async cached(kind: string, secret: string, load: (hash: Buffer) => Promise<Principal | null>): Promise<Principal | null> {
-    const id = this.hashes.get(secret);
-    if (id !== undefined) {
-      const hit = this.cache.get(id);
+  /** `known`: the secret's hash from the memo, if it has one. */
+  private async cached(secret: string, known: string | undefined, load: (hash: Buffer) => Promise<Principal | null>): Promise<Principal | null> {
+    if (known !== undefined) {
+      const hit = this.cache.get(known);
       if (hit) return hit;
     }
     const hash = sha256(secret);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../auth/src';
-import { poolOf, preparedQuery } from '../../sql/src';
+import { poolOf, preparedQuery, sqlParams } from '../../sql/src';
 import { sortColumn } from '../../http/src';
 import { SEVERITIES, STATUSES, TERMINAL_STATUSES } from './domain';
 import { OPPORTUNITY_SORTS, type ListOpportunitiesQuery } from './list-opportunities/list-opportunities.request.dto';
@@ -118,11 +118,7 @@ export class OpportunityQueries {
  * are present or absent (four shapes), every value a parameter, so it runs prepared.
  */
 export function opportunityKpisSql(p: Pick<Principal, 'organizationId' | 'clientId'>, brandId?: number): { text: string; params: unknown[] } {
-  const params: unknown[] = [p.organizationId];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, param } = sqlParams(p.organizationId);
   const brand = brandId === undefined ? '' : ` AND brand_id = ${param(brandId)}`;
   const client = p.clientId === null ? null : param(p.clientId);
   const ownBrands = client === null ? '' : ` AND brand_id IN (SELECT id FROM brands WHERE organization_id = $1 AND client_id = ${client})`;
@@ -160,11 +156,7 @@ export function listOpportunitiesSql(
   q: Pick<ListOpportunitiesQuery, 'brandId' | 'type' | 'severity' | 'status' | 'includeTerminal' | 'sort' | 'order' | 'limit' | 'offset'>,
 ): { text: string; params: unknown[] } {
   const where = ['organization_id = $1'];
-  const params: unknown[] = [p.organizationId];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, param } = sqlParams(p.organizationId);
   if (p.clientId !== null) where.push(`client_id = ${param(p.clientId)}`);
   if (q.brandId !== undefined) where.push(`brand_id = ${param(q.brandId)}`);
   if (q.type?.length) where.push(`type = ANY(${param(q.type)}::text[])`);

@@ -39,3 +39,18 @@ export async function preparedQuery<R extends QueryResultRow>(pool: Pool | PoolC
   const result = await pool.query<R>(name === undefined ? { text, values } : { name, text, values });
   return result.rows;
 }
+
+/**
+ * Collects a statement's values as it is written: `param(v)` appends v and returns its placeholder
+ * (`$n`), so the text has a placeholder for every value and the shapes stay few.
+ */
+export function sqlParams(...first: unknown[]): { params: unknown[]; param: (value: unknown) => string } {
+  const params = [...first];
+  return {
+    params,
+    param(value: unknown): string {
+      params.push(value);
+      return `$${params.length}`;
+    },
+  };
+}

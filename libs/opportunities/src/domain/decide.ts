@@ -1,5 +1,5 @@
 import { ALLOWED_TRANSITIONS, isTerminal, type OpportunityType, type Severity, type Status } from './lifecycle';
-import type { OpportunityEvent, OutcomeFinalized } from './opportunity.events';
+import type { OpportunityEvent, OutcomeFigures, OutcomeFinalized } from './opportunity.events';
 import type { OpportunityState } from './opportunity';
 import { DEFAULT_SLA_POLICY, dueAt, type SlaPolicy } from './sla-policy';
 
@@ -20,17 +20,6 @@ export type OpportunityCommand =
   | { kind: 'transition'; toStatus: Status; reason?: string | null; owner?: string | null; now: Date }
   | { kind: 'record_verification'; status: 'passed' | 'failed'; details?: Record<string, unknown>; now: Date }
   | ({ kind: 'finalize_outcome'; now: Date } & OutcomeFigures);
-
-/** The measured business impact of a resolved opportunity. */
-export interface OutcomeFigures {
-  citationRateBefore: number;
-  citationRateAfter: number;
-  aiTrafficBefore: number;
-  aiTrafficAfter: number;
-  conversions: number;
-  revenue: number;
-  currency?: string;
-}
 
 /** Why a command was refused; the API maps each kind to its status and code. */
 export class OpportunityRuleError extends Error {

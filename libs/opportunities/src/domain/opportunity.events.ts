@@ -31,18 +31,20 @@ export interface VerificationRecorded {
   data: { status: 'passed' | 'failed'; details: Record<string, unknown>; checkedAt: string };
 }
 
+/** The measured business impact of a resolved opportunity (the currency defaults to USD when a command omits it). */
+export interface OutcomeFigures {
+  citationRateBefore: number;
+  citationRateAfter: number;
+  aiTrafficBefore: number;
+  aiTrafficAfter: number;
+  conversions: number;
+  revenue: number;
+  currency?: string;
+}
+
 export interface OutcomeFinalized {
   type: 'opportunity.outcome_finalized';
-  data: {
-    citationRateBefore: number;
-    citationRateAfter: number;
-    aiTrafficBefore: number;
-    aiTrafficAfter: number;
-    conversions: number;
-    revenue: number;
-    currency: string;
-    finalizedAt: string;
-  };
+  data: Required<OutcomeFigures> & { finalizedAt: string };
 }
 
 export type OpportunityEvent = OpportunityDetected | OpportunityTransitioned | VerificationRecorded | OutcomeFinalized;
