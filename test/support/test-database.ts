@@ -30,6 +30,13 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       const c = new Client({ connectionString: ADMIN_URL });
       await c.connect();
       try {
+        // A pool's end() resolves before its connections have closed; give them a moment to go, so
+        // FORCE does not terminate a connection whose client would then raise an unhandled error.
+        for (let waited = 0; waited < 2000; waited += 20) {
+          const [{ n }] = (await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows;
+          if (n === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await c.end();
