@@ -3,7 +3,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { ModuleMetadata } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../../../libs/config/src';
-import { collectProcessMetrics, instrumentHttp, requestIdOf } from '../../../libs/observability/src';
+import { ROOT_LOGGER, collectProcessMetrics, instrumentHttp, logRequests, requestIdOf } from '../../../libs/observability/src';
 import { ALL_SCOPES, PUBLIC_METADATA, SCOPE_METADATA, acceptFormBodiesOnOAuthOnly } from '../../../libs/auth/src';
 import { buildOpenApiDocument, recordRoutes, serveApiDocumentation, type AccessDeclarations } from '../../../libs/http/src';
 import { ApiModule } from './api.module';
@@ -33,6 +33,7 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
   app.useLogger(app.get(Logger));
   collectProcessMetrics();
   instrumentHttp(app.getHttpAdapter().getInstance());
+  logRequests(app.getHttpAdapter().getInstance(), app.get(ROOT_LOGGER));
   serveApiDocumentation(app, buildOpenApiDocument(app, API_ACCESS));
   return app;
 }

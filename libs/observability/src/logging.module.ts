@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Module, RequestMethod } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { Module } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
+import { pino, type Logger as PinoInstance } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../config/src';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -12,30 +14,60 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** pino-http: the id Fastify gave the request (middie copies it onto the raw request). */
-function loggedRequestId(req: IncomingMessage): string {
-  const id = (req as IncomingMessage & { id?: unknown }).id;
-  return typeof id === 'string' ? id : requestIdOf(req);
-}
+/** The process's pino logger (JSON lines on stdout): Nest's logger and the request log write through it. */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-/** pino JSON logs, one line per request with its request id; credentials redacted. */
+@Module({
+  providers: [
+    {
+      provide: ROOT_LOGGER,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): PinoInstance =>
+        pino({ level: config.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie'] }),
+    },
+  ],
+  exports: [ROOT_LOGGER],
+})
+class RootLoggerModule {}
+
+/**
+ * pino JSON logs. Nest's own logger goes through nestjs-pino; requests are logged by a Fastify
+ * hook (`logRequests`), one line each with the request id, not by pino-http middleware: no child
+ * logger, serialisation or async context per request when the line is below the level.
+ */
 @Module({
   imports: [
+    RootLoggerModule,
     LoggerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        // nestjs-pino's default route pattern ('{/*splat}') matches nothing under platform-fastify 12.
-        forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
-        pinoHttp: {
-          level: config.logLevel,
-          genReqId: loggedRequestId,
-          redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie'],
-          customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
-            err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' || req.url === '/metrics' },
-        },
-      }),
+      imports: [RootLoggerModule],
+      inject: [ROOT_LOGGER],
+      // No routes: the middleware (and its per-request async context) is not mounted.
+      useFactory: (logger: PinoInstance) => ({ forRoutes: [], pinoHttp: { logger } }),
     }),
   ],
+  exports: [RootLoggerModule],
 })
 export class LoggingModule {}
+
+/**
+ * One line per request when it completes: info for 2xx/3xx (not for /health or /metrics), warn for
+ * 4xx, error for 5xx, with the request id, method, URL, status and time. The level is checked
+ * first, so a request below it costs nothing more.
+ */
+export function logRequests(fastify: FastifyInstance, logger: PinoInstance): void {
+  fastify.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (!logger.isLevelEnabled(level)) return;
+    if (level === 'info' && (request.url === '/health' || request.url === '/metrics')) return;
+    logger[level](
+      {
+        reqId: request.id,
+        req: { id: request.id, method: request.method, url: request.url, remoteAddress: request.ip, userAgent: request.headers['user-agent'] },
+        res: { statusCode: status },
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+  });
+}
