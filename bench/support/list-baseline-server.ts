@@ -1,13 +1,14 @@
 import Fastify from 'fastify';
 import { Pool } from 'pg';
 import { preparedQuery } from '../../libs/sql/src';
-import { listOpportunitiesSql, listPageJson, type ListRow, type Severity, type Status } from '../../libs/opportunities/src';
+import { kpisFromRows, listOpportunitiesSql, listPageJson, opportunityKpisSql, type KpiRow, type ListRow, type Severity, type Status } from '../../libs/opportunities/src';
 
 /**
- * The baseline of the list benchmark: a bare Fastify app with a pg pool running the same prepared
- * statement as GET /api/v1/opportunities and assembling the same JSON from its rows, with no
- * authentication, rate limit, usage, validation or read-your-writes wait. Run as a child process:
- * BASELINE_PORT, DATABASE_URL, BASELINE_ORG.
+ * The baselines of the opportunities benchmark: a bare Fastify app with a pg pool running the same
+ * prepared statements as GET /api/v1/opportunities (`/opportunities`) and GET
+ * /api/v1/opportunities/_summary/kpis (`/kpis`) and assembling the same JSON from their rows, with
+ * no authentication, rate limit, usage, validation, logging, metrics or read-your-writes wait. Run
+ * as a child process: BASELINE_PORT, DATABASE_URL, BASELINE_ORG.
  */
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const organizationId = Number(process.env.BASELINE_ORG);
@@ -24,6 +25,10 @@ app.get('/opportunities', async (request, reply) => {
   const sql = listOpportunitiesSql({ organizationId, clientId: null }, query);
   reply.header('content-type', 'application/json; charset=utf-8');
   return listPageJson(await preparedQuery<ListRow>(pool, sql.text, sql.params), query);
+});
+app.get('/kpis', async () => {
+  const sql = opportunityKpisSql({ organizationId, clientId: null });
+  return { data: kpisFromRows(await preparedQuery<KpiRow>(pool, sql.text, sql.params)) };
 });
 app.listen({ port: Number(process.env.BASELINE_PORT), host: '127.0.0.1' }).then(() => process.stdout.write('ready\n'));
 process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

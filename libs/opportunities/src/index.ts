@@ -6,4 +6,4 @@ export { DetectOpportunityCommand } from './detect-opportunity/detect-opportunit
 export { TransitionOpportunityCommand } from './transition-opportunity/transition-opportunity.command';
 export { RecordVerificationCommand } from './record-verification/record-verification.command';
 export { FinalizeOutcomeCommand } from './finalize-outcome/finalize-outcome.command';
-export { listOpportunitiesSql, listPageJson, type ListRow } from './opportunity-queries';
+export { kpisFromRows, listOpportunitiesSql, listPageJson, opportunityKpisSql, type KpiRow, type ListRow } from './opportunity-queries';

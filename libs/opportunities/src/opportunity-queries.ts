@@ -58,24 +58,7 @@ export class OpportunityQueries {
 
   async kpis(p: Principal, brandId?: number): Promise<OpportunityKpis> {
     const sql = opportunityKpisSql(p, brandId);
-    const counts = await preparedQuery<{ status: string | null; severity: string | null; n: number | null; breached: string }>(poolOf(this.dataSource), sql.text, sql.params);
-    const breached = Number(counts[0].breached);
-    const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
-    const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<string, number>;
-    const matrix = Object.fromEntries(STATUSES.map((s) => [s, Object.fromEntries(SEVERITIES.map((v) => [v, 0]))])) as Record<string, Record<string, number>>;
-    let total = 0;
-    let open = 0;
-    for (const c of counts) {
-      if (c.status === null || c.severity === null || c.n === null) continue; // no counts yet: the breach total's row
-      byStatus[c.status] += c.n;
-      matrix[c.status][c.severity] += c.n;
-      total += c.n;
-      if (!TERMINAL_STATUSES.includes(c.status as never)) {
-        open += c.n;
-        bySeverity[c.severity] += c.n;
-      }
-    }
-    return { byStatus, bySeverity, byStatusAndSeverity: matrix, open, total, slaBreached: breached, asOf: new Date().toISOString() };
+    return kpisFromRows(await preparedQuery<KpiRow>(poolOf(this.dataSource), sql.text, sql.params));
   }
 
   async outcomes(p: Principal, sinceDays: number, brandId?: number): Promise<OutcomeRow[]> {
@@ -136,6 +119,34 @@ SELECT c.status, c.severity, c.n, breached.n::text AS breached FROM breached LEF
 ) c ON true`,
     params,
   };
+}
+
+export interface KpiRow {
+  status: string | null;
+  severity: string | null;
+  n: number | null;
+  breached: string;
+}
+
+/** The KPI summary from the rows of `opportunityKpisSql` (counts by status and severity, each row carrying the breach total). */
+export function kpisFromRows(counts: readonly KpiRow[], now = new Date()): OpportunityKpis {
+  const breached = Number(counts[0].breached);
+  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
+  const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<string, number>;
+  const matrix = Object.fromEntries(STATUSES.map((s) => [s, Object.fromEntries(SEVERITIES.map((v) => [v, 0]))])) as Record<string, Record<string, number>>;
+  let total = 0;
+  let open = 0;
+  for (const c of counts) {
+    if (c.status === null || c.severity === null || c.n === null) continue; // no counts yet: the breach total's row
+    byStatus[c.status] += c.n;
+    matrix[c.status][c.severity] += c.n;
+    total += c.n;
+    if (!TERMINAL_STATUSES.includes(c.status as never)) {
+      open += c.n;
+      bySeverity[c.severity] += c.n;
+    }
+  }
+  return { byStatus, bySeverity, byStatusAndSeverity: matrix, open, total, slaBreached: breached, asOf: now.toISOString() };
 }
 
 export interface ListRow {
