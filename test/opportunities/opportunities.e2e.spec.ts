@@ -181,7 +181,7 @@ describe('opportunities', () => {
       () => ({ kind: 'detect', id, organizationId: org.id, brandId: brand, type: 'crawl_block', severity: 'critical', title: 'GPTBot blocked', fingerprint: `old-${id}`, source: 'test', now: new Date(Date.now() - 48 * 3_600_000) }),
       { organizationId: org.id, actor: 'test', correlationId: 'c' },
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await api.projected(['opportunities', 'opportunity_counts']);
     const kpis = await api.request({ url: '/api/v1/opportunities/_summary/kpis', key: org.key });
     expect(kpis.body.data.slaBreached).toBe(1);
     const one = await api.request({ url: `/api/v1/opportunities/${id}`, key: org.key });
@@ -204,7 +204,7 @@ describe('opportunities', () => {
     await detectDueIn(60_000); // not yet due
     const closed = await detectDueIn(-2 * 3_600_000);
     await repo.execute(closed, () => ({ kind: 'transition', toStatus: 'dismissed', reason: 'duplicate', owner: null, now: new Date() }), meta);
-    await new Promise((r) => setTimeout(r, 300));
+    await api.projected(['opportunities', 'opportunity_counts']);
     const kpis = await api.request({ url: `/api/v1/opportunities/_summary/kpis?brandId=${brandNew}`, key: org.key });
     expect(kpis.body.data).toMatchObject({ slaBreached: 5, open: 6, total: 7 });
   });
@@ -240,7 +240,7 @@ describe('opportunities', () => {
     const recent = await resolveAt(10, 500);
     const old = await resolveAt(100, 900);
     const ancient = await resolveAt(400, 100);
-    await new Promise((r) => setTimeout(r, 400));
+    await api.projected(['opportunity_outcomes']);
     const def = await api.request({ url: '/api/v1/outcomes/_summary', key: org.key });
     const ids90 = def.body.data.rows.map((r: { opportunityId: number }) => r.opportunityId);
     expect(ids90).toContain(recent);

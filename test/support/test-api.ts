@@ -6,7 +6,10 @@ import { createDataSource } from '../../libs/database/src';
 import { ApiKeysRepository, type Scope, type Tier } from '../../libs/auth/src';
 import { TenancyRepository } from '../../libs/tenancy/src';
 import { createApiApp } from '../../apps/api/src/create-api-app';
+import { START } from '../../libs/event-store/src';
+import { projectionsReached } from '../../libs/projection-engine/src';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './test-database';
+import { until } from './processes';
 
 export interface TestApi {
   app: NestFastifyApplication;
@@ -23,6 +26,8 @@ export interface TestApi {
   }>;
   /** An organisation with a key holding `scopes` (default all). */
   organization(opts?: { tier?: Tier; scopes?: Scope[] | 'all' }): Promise<{ id: number; key: string; keyId: number }>;
+  /** Resolves once the named projections have applied every event appended so far (fails after 10 s). */
+  projected(projections: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,16 @@ export async function startTestApi(env: Record<string, string> = {}, extraImport
       const { ALL_SCOPES } = await import('../../libs/auth/src');
       const created = await keys.create({ organizationId: org.id, scopes: scopes === 'all' ? [...ALL_SCOPES] : scopes, tier });
       return { id: org.id, key: created.key, keyId: created.id };
+    },
+    async projected(projections) {
+      // The newest committed event, not the store's headPosition(): that is the newest *readable*
+      // event, held back by any transaction open anywhere in the cluster (another test file's, say),
+      // so it can lie before the writes this test just awaited.
+      const [last]: { tx: string; gp: string }[] = await dataSource.query(
+        `SELECT transaction_id::text AS tx, global_position::text AS gp FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      );
+      const head = last ? { commit: BigInt(last.tx), prepare: BigInt(last.gp) } : START;
+      await until(() => projectionsReached(dataSource, projections, head), 10_000, `projections ${projections.join(', ')} caught up`);
     },
     async close() {
       await app.close();

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../redis/src';
-import { comparePositions, type FeedPosition } from '../../event-store/src';
+import type { FeedPosition } from '../../event-store/src';
+import { projectionsReached } from '../../projection-engine/src';
 
 const TTL_SECONDS = 60;
 const pad = (n: bigint) => n.toString().padStart(20, '0');
@@ -47,12 +48,7 @@ export class ReadYourWrites {
     const target = decode(stored);
     const deadline = Date.now() + timeoutMs;
     for (let delay = 2; ; delay = Math.min(delay * 2, 25)) {
-      const rows: { commit_position: string; prepare_position: string }[] = await this.dataSource.query(
-        `SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1::text[])`,
-        [projections],
-      );
-      const reached = rows.length === projections.length && rows.every((r) => comparePositions({ commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }, target) >= 0);
-      if (reached) return true;
+      if (await projectionsReached(this.dataSource, projections, target)) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, delay));
     }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { START, type FeedPosition } from '../../event-store/src';
+import { START, comparePositions, type FeedPosition } from '../../event-store/src';
 
 export interface CheckpointRow {
   name: string;
@@ -29,6 +29,18 @@ function toRow(r: RawCheckpoint): CheckpointRow {
     updatedAt: r.updated_at,
     rebuiltAt: r.rebuilt_at,
   };
+}
+
+/**
+ * Whether every named projection has applied the feed up to `position` (a projection without a
+ * checkpoint has not): what a read waits for to see a write.
+ */
+export async function projectionsReached(m: Pick<EntityManager, 'query'>, names: readonly string[], position: FeedPosition): Promise<boolean> {
+  const rows: Pick<RawCheckpoint, 'commit_position' | 'prepare_position'>[] = await m.query(
+    `SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1::text[])`,
+    [names],
+  );
+  return rows.length === names.length && rows.every((r) => comparePositions({ commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }, position) >= 0);
 }
 
 /** Projection checkpoints live in PostgreSQL next to the read models, whatever the event store. */
