@@ -1,7 +1,7 @@
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
-import { OpportunityRepository, TYPES, SEVERITIES, type Status } from '../../libs/opportunities/src';
+import { fingerprintStream, OpportunityRepository, TYPES, SEVERITIES, type Status } from '../../libs/opportunities/src';
 import { ProjectionRebuilder } from '../../libs/projection-engine/src';
-import { EVENT_STORE, type EventStore } from '../../libs/event-store/src';
+import { EVENT_STORE, ExpectedRevision, type EventStore } from '../../libs/event-store/src';
 import { opportunitiesProjector, opportunityCountsProjector, opportunityOutcomesProjector } from '../../projections';
 import { startTestApi, type TestApi } from '../support/test-api';
 
@@ -48,6 +48,34 @@ describe('opportunities', () => {
     ids.sov = first.body.data.id;
     // Read-your-writes: the next read sees it.
     expect((await api.request({ url: `/api/v1/opportunities/${ids.sov}`, key: org.key })).body.data.status).toBe('detected');
+  });
+
+  it('opens one opportunity for 20 concurrent reports of one problem: one 201, nineteen 200 with its id', async () => {
+    const title = `Concurrent report ${Date.now()}`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => create({ brandId: brand, type: 'seo_task', severity: 'low', title })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(19);
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    await api.projected(['opportunities']);
+    expect((await list(`?brandId=${brand}&limit=200`)).body.data.filter((o: { title: string }) => o.title === title)).toHaveLength(1);
+  });
+
+  it('opens the opportunity of a claim whose report stopped before writing it (a crash between the two appends)', async () => {
+    const store = api.app.get<EventStore>(EVENT_STORE);
+    const id = await api.app.get(OpportunityRepository).nextId();
+    const fingerprint = `crashed-${id}`;
+    const detection = { id, organizationId: org.id, brandId: brand, type: 'crawl_block', severity: 'high', title: 'Reported before the crash', description: null, evidence: {}, source: 'detector:crawl', fingerprint, recurrenceOf: null, detectedAt: new Date(Date.now() - 60_000).toISOString() };
+    await store.appendToStream(
+      fingerprintStream(org.id, null, fingerprint),
+      [{ type: 'opportunity.fingerprint_claimed', data: { opportunityId: id, fingerprint, detection }, metadata: { organizationId: org.id, actor: 'detector', correlationId: 'crashed' } }],
+      ExpectedRevision.noStream,
+    );
+    const again = await create({ brandId: brand, type: 'crawl_block', severity: 'high', title: 'Reported again after the crash', fingerprint });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ id, title: 'Reported before the crash', source: 'detector:crawl', detectedAt: detection.detectedAt });
+    const history = await api.request({ url: `/api/v1/opportunities/${id}/events`, key: org.key });
+    expect(history.body.data).toHaveLength(1);
+    expect(history.body.data[0]).toMatchObject({ type: 'opportunity.detected', actor: 'detector' });
   });
 
   it('refuses a brand of another organisation (404) and bad bodies (400)', async () => {
@@ -270,6 +298,22 @@ describe('opportunities', () => {
     expect(kpis.body.data.total).toBe(1);
     // The organisation-wide key sees it too.
     expect((await api.request({ url: `/api/v1/opportunities/${mine.body.data.id}`, key: org.key })).status).toBe(200);
+  });
+
+  it("compares fingerprints within a client: a client-bound key is never answered with another client's opportunity", async () => {
+    const client = await api.tenancy.createClient(org.id, 'Client Y');
+    const clientBrand = (await api.tenancy.createBrand({ organizationId: org.id, clientId: client.id, name: 'Ybrand', domain: 'ybrand.com' })).id;
+    const bound = await api.keys.create({ organizationId: org.id, clientId: client.id, scopes: ['read:opportunities', 'write:opportunities'] });
+    const fingerprint = `shared-${client.id}`;
+    const outside = await create({ brandId: brand, type: 'misinformation', severity: 'high', title: 'Wrong price for Acme', fingerprint });
+    expect(outside.status).toBe(201);
+    const inside = await create({ brandId: clientBrand, type: 'misinformation', severity: 'high', title: 'Wrong price for Y', fingerprint }, bound.key);
+    expect(inside.status).toBe(201);
+    expect(inside.body.data).toMatchObject({ brandId: clientBrand, title: 'Wrong price for Y' });
+    // Within the client the fingerprint still de-duplicates, whichever key reports.
+    const orgWide = await create({ brandId: clientBrand, type: 'misinformation', severity: 'high', title: 'Same, from the agency', fingerprint });
+    expect(orgWide.status).toBe(200);
+    expect(orgWide.body.data.id).toBe(inside.body.data.id);
   });
 
   it('rebuilds each opportunity projection from zero equal to the live one, row for row', async () => {

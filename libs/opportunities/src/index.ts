@@ -3,6 +3,7 @@ export * from './read-model/opportunity-row';
 export * from './opportunities.module';
 export * from './opportunity.repository';
 export { DetectOpportunityCommand } from './detect-opportunity/detect-opportunity.command';
+export { fingerprintStream } from './detect-opportunity/detect-opportunity.handler';
 export { TransitionOpportunityCommand } from './transition-opportunity/transition-opportunity.command';
 export { RecordVerificationCommand } from './record-verification/record-verification.command';
 export { FinalizeOutcomeCommand } from './finalize-outcome/finalize-outcome.command';

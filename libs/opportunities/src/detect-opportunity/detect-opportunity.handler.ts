@@ -1,15 +1,29 @@
 import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ExpectedRevision, START, WrongExpectedRevisionError, type EventStore } from '../../../event-store/src';
-import { deduplicate, defaultFingerprint, type KnownOpportunity } from '../domain';
-import { OpportunityRepository } from '../opportunity.repository';
+import { EVENT_STORE, ExpectedRevision, START, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../../../event-store/src';
+import { deduplicate, defaultFingerprint, fold, OpportunityRuleError, type DetectionReport, type KnownOpportunity, type OpportunityState } from '../domain';
+import { OpportunityAccess } from '../opportunity-access';
+import { OpportunityRepository, toDomainEvent, type CommandMetadata, type CommandResult } from '../opportunity.repository';
 import { ReadYourWrites } from '../read-your-writes';
 import { DetectOpportunityCommand, type DetectOpportunityResult } from './detect-opportunity.command';
 
-/** The claims on one fingerprint live in their own stream, so two reports can't both open one. */
-export const fingerprintStream = (organizationId: number, fingerprint: string) =>
-  `fingerprint-${organizationId}-${createHash('sha256').update(fingerprint).digest('hex').slice(0, 40)}`;
+/**
+ * The claims on one fingerprint live in their own stream, so two reports can't both open one.
+ * Fingerprints are compared within an organisation, and within a client for a client's brands:
+ * a client-bound key must never be answered with another client's opportunity.
+ */
+export const fingerprintStream = (organizationId: number, clientId: number | null, fingerprint: string) =>
+  `fingerprint-${organizationId}-${clientId === null ? '' : `c${clientId}-`}${createHash('sha256').update(fingerprint).digest('hex').slice(0, 40)}`;
+
+/** What a claim records: the whole detection, so anyone who finds the claim can open its opportunity. */
+interface ClaimedDetection extends DetectionReport {
+  id: number;
+  fingerprint: string;
+  recurrenceOf: number | null;
+  /** ISO 8601. */
+  detectedAt: string;
+}
 
 @CommandHandler(DetectOpportunityCommand)
 export class DetectOpportunityHandler implements ICommandHandler<DetectOpportunityCommand> {
@@ -17,60 +31,84 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
     private readonly repository: OpportunityRepository,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly ryw: ReadYourWrites,
+    private readonly access: OpportunityAccess,
   ) {}
 
+  /**
+   * Claim, then open. A claim is appended with the revision of the claims read, so of two
+   * concurrent reports one claims and the other reads again. The claim carries the detection: a
+   * report that finds a claim whose opportunity is not written yet (its claimant is between the
+   * two appends, or crashed there) writes it from the claim itself, so it is never mistaken for
+   * no opportunity and a detection is never lost. Whoever writes the stream first wins; the
+   * other finds it there (expected revision), so it is written once.
+   */
   async execute(c: DetectOpportunityCommand): Promise<DetectOpportunityResult> {
     const input = c.input;
     const fingerprint = input.fingerprint?.trim() || defaultFingerprint(input.brandId, input.type, input.title);
-    const claims = fingerprintStream(input.organizationId, fingerprint);
-    const meta = { organizationId: input.organizationId, actor: c.actor.actor, correlationId: c.correlationId };
+    const claims = fingerprintStream(input.organizationId, (await this.access.brandClient(input.brandId)) ?? null, fingerprint);
+    const meta: CommandMetadata = { organizationId: input.organizationId, actor: c.actor.actor, correlationId: c.correlationId };
     for (let attempt = 0; attempt < 25; attempt++) {
       const claimed = await this.store.readStream(claims);
       const known: KnownOpportunity[] = [];
       for (const claim of claimed) {
-        const state = await this.repository.load(Number(claim.data.opportunityId));
+        const state = await this.opportunityOf(claim);
         if (state) known.push({ id: state.id, status: state.status, detectedAt: new Date(state.detectedAt) });
       }
       const decision = deduplicate(known);
       if (decision.kind === 'existing') {
         const state = (await this.repository.load(decision.id))!;
-        // Nothing was written: no position to wait for.
+        // Nothing was written by this report: no position to wait for.
         return { state, position: START, events: [], created: false };
       }
-      const id = await this.repository.nextId();
+      const detection: ClaimedDetection = {
+        id: await this.repository.nextId(),
+        organizationId: input.organizationId,
+        brandId: input.brandId,
+        type: input.type,
+        severity: input.severity,
+        title: input.title,
+        description: input.description ?? null,
+        evidence: input.evidence ?? {},
+        source: input.source,
+        fingerprint,
+        recurrenceOf: decision.recurrenceOf,
+        detectedAt: (input.detectedAt ?? new Date()).toISOString(),
+      };
       try {
-        // Claim first: a crash between the two appends leaves a claim on a missing opportunity, which is skipped.
         await this.store.appendToStream(
           claims,
-          [{ type: 'opportunity.fingerprint_claimed', data: { opportunityId: id, fingerprint }, metadata: meta }],
+          [{ type: 'opportunity.fingerprint_claimed', data: { opportunityId: detection.id, fingerprint, detection }, metadata: { ...meta } }],
           claimed.length ? ExpectedRevision.exact(claimed[claimed.length - 1].streamPosition) : ExpectedRevision.noStream,
         );
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError) continue;
         throw error;
       }
-      const result = await this.repository.execute(
-        id,
-        () => ({
-          kind: 'detect',
-          id,
-          organizationId: input.organizationId,
-          brandId: input.brandId,
-          type: input.type,
-          severity: input.severity,
-          title: input.title,
-          description: input.description ?? null,
-          evidence: input.evidence ?? {},
-          fingerprint,
-          source: input.source,
-          recurrenceOf: decision.recurrenceOf,
-          now: input.detectedAt ?? new Date(),
-        }),
-        meta,
-      );
+      const result = await this.open(detection, meta);
       await this.ryw.wrote(c.actor.subject, result.position);
       return { ...result, created: true };
     }
-    throw new Error('could not claim the fingerprint after 25 attempts');
+    throw new OpportunityRuleError('conflict', 'the fingerprint kept being claimed; try again');
+  }
+
+  /** The opportunity a claim points to, opened from the claim when it is not written yet (null for an old claim without its detection). */
+  private async opportunityOf(claim: RecordedEvent): Promise<OpportunityState | null> {
+    const state = await this.repository.load(Number(claim.data.opportunityId));
+    if (state) return state;
+    const detection = claim.data.detection as ClaimedDetection | undefined;
+    if (!detection) return null;
+    const m = claim.metadata;
+    return (await this.open(detection, { organizationId: detection.organizationId, actor: String(m.actor ?? 'unknown'), correlationId: String(m.correlationId ?? claim.eventId) })).state;
+  }
+
+  /** Writes the opportunity's first event, or reads it when another report wrote it first. */
+  private async open(d: ClaimedDetection, meta: CommandMetadata): Promise<CommandResult> {
+    try {
+      return await this.repository.execute(d.id, () => ({ kind: 'detect', ...d, now: new Date(d.detectedAt) }), meta);
+    } catch (error) {
+      if (!(error instanceof OpportunityRuleError && error.rule === 'already_exists')) throw error;
+      const history = await this.repository.history(d.id);
+      return { state: fold(history.map(toDomainEvent))!, position: history[0].position, events: [] };
+    }
   }
 }
