@@ -36,6 +36,8 @@ describe('SSRF guard', () => {
       `http://[::1]:${receiver.port}/hook`,
       'http://[fd00:ec2::254]/latest/meta-data/',
       'http://[::ffff:127.0.0.1]/hook',
+      'http://[::7f00:1]/hook',
+      'http://[::a9fe:a9fe]/latest/meta-data/',
       'http://0.0.0.0/hook',
       'http://224.0.0.1/hook',
       'http://2130706433/hook', // 127.0.0.1 as one integer

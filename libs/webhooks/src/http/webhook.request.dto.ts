@@ -6,6 +6,9 @@ import {
 } from 'class-validator';
 import { MAX_HEADERS, WEBHOOK_EVENT_TYPES, headerProblems, type WebhookEventType } from '../domain';
 
+/** Validated when sent: a PATCH field may be left out, but null is refused (it would clear a required field). */
+const present = (_: object, value: unknown) => value !== undefined;
+
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_host: true, allow_underscores: true };
 const URL_MESSAGE = 'url must be an http or https URL';
 const EVENTS_MESSAGE = `events must each be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`;
@@ -62,14 +65,14 @@ export class CreateWebhookRequest {
 /** PATCH: url, events, description, isActive; the secret and the headers cannot be changed. */
 export class UpdateWebhookRequest {
   @ApiPropertyOptional({ format: 'uri', maxLength: 2048 })
-  @IsOptional()
+  @ValidateIf(present)
   @IsString({ message: URL_MESSAGE })
   @MaxLength(2048, { message: 'url must be at most 2048 characters' })
   @IsUrl(URL_OPTIONS, { message: URL_MESSAGE })
   url?: string;
 
   @ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENT_TYPES, minItems: 1 })
-  @IsOptional()
+  @ValidateIf(present)
   @IsArray({ message: 'events must be an array of event types' })
   @ArrayMinSize(1, { message: 'events must list at least one event type' })
   @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length, { message: 'events must list each event type at most once' })
@@ -85,7 +88,7 @@ export class UpdateWebhookRequest {
   description?: string | null;
 
   @ApiPropertyOptional({ description: 'false pauses deliveries; true re-activates a deactivated subscription' })
-  @IsOptional()
+  @ValidateIf(present)
   @IsBoolean({ message: 'isActive must be a boolean' })
   isActive?: boolean;
 }

@@ -125,7 +125,13 @@ export class WebhooksController {
 
   /** The URL, normalised, after the SSRF check (its host resolved now; checked again at every connect). */
   private async checkUrl(text: string): Promise<string> {
-    const url = new URL(text);
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      // The validator's URL syntax is looser than WHATWG's (a bad IDNA label, an IPv6 zone id).
+      throw ApiError.validation([{ field: 'url', message: 'url must be an http or https URL' }]);
+    }
     if (url.username || url.password) throw ApiError.validation([{ field: 'url', message: 'url must not carry credentials; send them in a custom header' }]);
     const reason = await blockedUrlReason(url, this.config.webhookAllowPrivateUrls);
     if (reason) throw ApiError.validation([{ field: 'url', message: reason }]);

@@ -6,7 +6,7 @@ import ipaddr from 'ipaddr.js';
  * Server-side request forgery guard. Only globally routable unicast addresses are allowed:
  * loopback, private, link-local (169.254.169.254 and other metadata endpoints), unique-local
  * (fd00:ec2::254), carrier-grade NAT, unspecified, broadcast, multicast, reserved, documentation,
- * NAT64/6to4/Teredo (which can embed any IPv4 address) are refused; an IPv4-mapped IPv6 address
+ * NAT64/6to4/Teredo and IPv4-compatible ::a.b.c.d (which can embed any IPv4 address) are refused; an IPv4-mapped IPv6 address
  * is judged as its IPv4 address. Applied at creation (the URL's host resolved now) and again at
  * connect time through the HTTP agent's `lookup`, so a name that resolves elsewhere later (DNS
  * rebinding) is still refused: the socket connects only to the address that was checked.
@@ -16,10 +16,17 @@ export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';
 }
 
+/** ::/96, the deprecated IPv4-compatible addresses (RFC 4291 §2.5.5.1): ipaddr.js calls them unicast, yet ::a.b.c.d embeds any IPv4 address. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
 export function isBlockedAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return true;
   let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.match(IPV4_COMPATIBLE as [ipaddr.IPv6, number])) return true;
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+  }
   return ip.range() !== 'unicast';
 }
 
