@@ -82,7 +82,7 @@ describe('rate limits per credential', () => {
     expect(await redis.get(`rl:{key:${org.keyId}}:d:${today()}`)).toBe('5');
   });
 
-  it('sets the headers on 200 and on later error responses (404, 400), not on 401, and runs after the scope check', async () => {
+  it('sets the headers on 200 and on every later error response (404, 400, 403, malformed JSON, 415), not on 401', async () => {
     const org = await api.organization({ tier: 'free' });
     const ok = await api.request({ url: '/api/v1/brands', key: org.key });
     expect(ok.status).toBe(200);
@@ -100,12 +100,30 @@ describe('rate limits per credential', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers['x-ratelimit-limit']).toBeUndefined();
 
-    // auth → scope → rate limit: a 403 is decided before the limiter and costs nothing.
+    // Charged as it arrives, before its scope is checked or its body read: a 403 carries the headers too.
     const narrow = await api.keys.create({ organizationId: org.id, scopes: ['read:usage'], tier: 'free' });
     const forbidden = await api.request({ url: '/api/v1/brands', key: narrow.key });
     expect(forbidden.status).toBe(403);
-    expect(forbidden.headers['x-ratelimit-limit']).toBeUndefined();
-    expect((await validate(narrow.key)).headers['x-ratelimit-remaining']).toBe('69');
+    expect(forbidden.headers['x-ratelimit-remaining']).toBe('69');
+    const malformed = await api.request({ method: 'POST', url: '/api/v1/validate-key', key: narrow.key, body: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers['x-ratelimit-remaining']).toBe('68');
+    const text = await api.request({ method: 'POST', url: '/api/v1/validate-key', key: narrow.key, body: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    expect(text.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(text.headers['x-ratelimit-remaining']).toBe('67');
+    const form = await api.request({ method: 'POST', url: '/api/v1/validate-key', key: narrow.key, body: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+    expect(form.headers['x-ratelimit-remaining']).toBe('66');
+    const unknownPath = await api.request({ url: '/api/v1/no-such-thing', key: narrow.key });
+    expect(unknownPath.status).toBe(404);
+    expect(unknownPath.headers['x-ratelimit-remaining']).toBe('65');
+    // Without credentials the body is never read: 401, whatever it holds.
+    for (const [body, type] of [['{bad', 'application/json'], ['a=b', 'application/x-www-form-urlencoded'], ['hello', 'text/plain']]) {
+      const r = await api.request({ method: 'POST', url: '/api/v1/webhooks', body, headers: { 'content-type': type } });
+      expect([r.status, r.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
+    }
+    expect((await api.request({ url: '/api/v1/no-such-thing' })).status).toBe(401);
 
     // Public operations are not limited.
     const health = await api.request({ url: '/health' });

@@ -318,6 +318,7 @@ describe('opportunities', () => {
 
   it('rebuilds each opportunity projection from zero equal to the live one, row for row', async () => {
     const store = api.app.get<EventStore>(EVENT_STORE);
+    await api.projected(['opportunities', 'opportunity_counts', 'opportunity_outcomes']);
     const tables: Record<string, string> = {
       opportunities: 'SELECT * FROM opportunities ORDER BY id',
       opportunity_list_counts: 'SELECT * FROM opportunity_list_counts WHERE count <> 0 ORDER BY 1, 2, 3, 4, 5, 6',

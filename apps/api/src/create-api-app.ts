@@ -4,8 +4,9 @@ import type { ModuleMetadata } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../../../libs/config/src';
 import { ROOT_LOGGER, collectProcessMetrics, instrumentHttp, logRequests, requestIdOf } from '../../../libs/observability/src';
-import { ALL_SCOPES, PUBLIC_METADATA, SCOPE_METADATA, acceptFormBodiesOnOAuthOnly } from '../../../libs/auth/src';
-import { buildOpenApiDocument, recordRoutes, serveApiDocumentation, type AccessDeclarations } from '../../../libs/http/src';
+import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA, acceptFormBodiesOnOAuthOnly } from '../../../libs/auth/src';
+import { RateLimiter, installRequestGate } from '../../../libs/rate-limit/src';
+import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toOpenApiPath, type AccessDeclarations } from '../../../libs/http/src';
 import { ApiModule } from './api.module';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -21,9 +22,12 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     return503OnClosing: true,
     genReqId: requestIdOf,
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: clientErrorReply,
   });
   recordRoutes(adapter.getInstance());
-  acceptFormBodiesOnOAuthOnly(adapter.getInstance());
+  // Only JSON bodies (and form bodies on /api/oauth/): anything else is 415.
+  adapter.getInstance().removeContentTypeParser('text/plain');
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -31,9 +35,27 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  const fastify = app.getHttpAdapter().getInstance();
+  const { document, operations } = buildOpenApi(app, API_ACCESS);
+  const scoped = new Set(operations.filter((o) => o.access.kind === 'scope').map((o) => `${o.method} ${o.path}`));
+  const byRoute = new Map<string, boolean>();
+  const routeNeedsCredentials = (method: string, route: string) => {
+    const key = `${method === 'HEAD' ? 'GET' : method} ${route}`;
+    let needs = byRoute.get(key);
+    if (needs === undefined) byRoute.set(key, (needs = scoped.has(`${key.slice(0, key.indexOf(' '))} ${toOpenApiPath(route)}`)));
+    return needs;
+  };
+  installRequestGate(
+    fastify,
+    (method, route, url) => (route === undefined ? url.startsWith('/api/v1/') : routeNeedsCredentials(method, route)),
+    app.get(Authenticator),
+    app.get(RateLimiter),
+  );
+  // After the gate: a form body sent elsewhere is refused (415) once its credentials are known.
+  acceptFormBodiesOnOAuthOnly(fastify);
   collectProcessMetrics();
-  instrumentHttp(app.getHttpAdapter().getInstance());
-  logRequests(app.getHttpAdapter().getInstance(), app.get(ROOT_LOGGER));
-  serveApiDocumentation(app, buildOpenApiDocument(app, API_ACCESS));
+  instrumentHttp(fastify);
+  logRequests(fastify, app.get(ROOT_LOGGER));
+  serveApiDocumentation(app, document);
   return app;
 }

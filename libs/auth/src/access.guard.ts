@@ -23,7 +23,8 @@ export class AccessGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)) return true;
     const scope = this.reflector.getAllAndOverride<Scope | null | undefined>(SCOPE_METADATA, targets);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const principal = await this.authenticator.authenticate(request.headers, request.ip);
+    // Usually authenticated already, as the request arrived (the request gate).
+    const principal = request.principal ?? (await this.authenticator.authenticate(request.headers, request.ip));
     request.principal = principal;
     if (scope === undefined) throw new ApiError(500, 'INTERNAL_ERROR', 'This operation declares no scope');
     if (scope !== null && !hasScope(principal, scope)) throw ApiError.insufficientScope(scope, principal.scopes);

@@ -5,3 +5,4 @@ export * from './pagination';
 export * from './params';
 export * from './openapi';
 export * from './json-text';
+export * from './framework-errors';

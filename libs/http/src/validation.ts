@@ -61,12 +61,52 @@ export class ValidatedQueryMemo {
   }
 }
 
-/** Path parameters are left to their own pipes (ParseIdPipe), which see the raw text. */
+/** NUL (which PostgreSQL text and jsonb cannot hold) or a UTF-16 surrogate without its pair (not Unicode). */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** How deeply a body may nest (objects and arrays): deeper JSON cannot be serialised again (call stack). */
+export const MAX_INPUT_DEPTH = 64;
+
+/**
+ * The first thing in a body or query that cannot be stored: a string (value or key) holding NUL
+ * or an unpaired surrogate, or nesting deeper than MAX_INPUT_DEPTH; null when there is none.
+ * Walks with its own stack, so a deeply nested body cannot overflow the call stack.
+ */
+export function unstorableInput(value: unknown): FieldProblem | null {
+  const stack: [unknown, string, number][] = [[value, '', 0]];
+  const text = (field: string): FieldProblem => ({ field: field || 'body', message: `${field || 'body'} holds a NUL character or an unpaired UTF-16 surrogate` });
+  while (stack.length) {
+    const [v, path, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (UNSTORABLE.test(v)) return text(path);
+    } else if (typeof v === 'object' && v !== null) {
+      if (depth >= MAX_INPUT_DEPTH) return { field: path, message: `${path} is nested more than ${MAX_INPUT_DEPTH} levels deep` };
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`, depth + 1]);
+      } else {
+        for (const [k, child] of Object.entries(v)) {
+          const at = path ? `${path}.${k}` : k;
+          if (UNSTORABLE.test(k)) return text(at);
+          stack.push([child, at, depth + 1]);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Path parameters are left to their own pipes (ParseIdPipe), which see the raw text. Bodies and
+ * queries that cannot be stored (`unstorableInput`) are refused first (400, naming the field), for
+ * every route, whatever its DTO.
+ */
 class ApiValidationPipe extends ValidationPipe {
   private readonly queries = new ValidatedQueryMemo();
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'param') return value;
+    const unstorable = unstorableInput(value);
+    if (unstorable !== null) throw ApiError.validation([unstorable]);
     if (metadata.type !== 'query' || !metadata.metatype || !this.toValidate(metadata) || typeof value !== 'object' || value === null) {
       return super.transform(value, metadata);
     }

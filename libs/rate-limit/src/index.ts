@@ -5,3 +5,4 @@ export * from './auth-failure-limiter';
 export * from './rate-limit.guard';
 export * from './rate-limit.module';
 export * from './domain/request-leases';
+export * from './request-gate';

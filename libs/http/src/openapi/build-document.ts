@@ -56,6 +56,11 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
  * description naming the scope, so that a new route cannot forget any of them.
  */
 export function buildOpenApiDocument(app: INestApplication, declarations: AccessDeclarations): OpenAPIObject {
+  return buildOpenApi(app, declarations).document;
+}
+
+/** The document and the operations it was built from (with the access each declares). */
+export function buildOpenApi(app: INestApplication, declarations: AccessDeclarations): { document: OpenAPIObject; operations: ScannedOperation[] } {
   const { document, operations } = scanOperations(app, declarations);
   document.components = {
     ...document.components,
@@ -79,7 +84,7 @@ export function buildOpenApiDocument(app: INestApplication, declarations: Access
     ...(document.tags ?? []),
     ...[...tags].filter((t) => !listed.has(t)).sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `${name} operations` })),
   ];
-  return document;
+  return { document, operations };
 }
 
 /** One operation of the scanned document with the access its handler declares. */
