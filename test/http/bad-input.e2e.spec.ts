@@ -109,4 +109,12 @@ describe('bad input', () => {
     expect(raw).toMatch(/^HTTP\/1.1 431 /);
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
   });
+  it('reads query integers as decimal only: 0x10, 1e2, +5 and a repeated parameter are 400', async () => {
+    for (const q of ['/api/v1/opportunities?limit=0x10', '/api/v1/opportunities?limit=1e2', '/api/v1/opportunities?brandId=0x1', '/api/v1/opportunities?offset=%2B5', '/api/v1/opportunities?limit=5&limit=6', '/api/v1/outcomes/_summary?sinceDays=0x10', '/api/v1/usage?days=1e1']) {
+      const r = await api.request({ url: q, key: org.key });
+      expect({ q, status: r.status, code: r.body.error?.code }).toEqual({ q, status: 400, code: 'VALIDATION_ERROR' });
+    }
+    const ok = await api.request({ url: '/api/v1/opportunities?limit=16&offset=0', key: org.key });
+    expect([ok.status, ok.body.meta.limit]).toEqual([200, 16]);
+  });
 });

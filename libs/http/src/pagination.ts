@@ -1,13 +1,14 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiError } from './api-error';
+import { queryInteger } from './params';
 
 /** `limit` (1-200, default 50), `offset` (≥ 0, default 0), `sort` (a field), `order` (asc | desc, default desc). */
 export class PaginationQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50, description: 'Page size' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(queryInteger)
   @IsInt({ message: 'limit must be an integer from 1 to 200' })
   @Min(1, { message: 'limit must be an integer from 1 to 200' })
   @Max(200, { message: 'limit must be an integer from 1 to 200' })
@@ -15,7 +16,7 @@ export class PaginationQuery {
 
   @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Rows to skip' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(queryInteger)
   @IsInt({ message: 'offset must be a non-negative integer' })
   @Min(0, { message: 'offset must be a non-negative integer' })
   @Max(1_000_000_000, { message: 'offset must be at most 1000000000' })

@@ -1,6 +1,6 @@
 import { applyDecorators, type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiError } from './api-error';
 
@@ -23,6 +23,16 @@ export function commaList({ value }: { value: unknown }): unknown {
   return [...new Set(value.split(',').map((s) => s.trim()))];
 }
 
+/**
+ * A decimal integer from a query string (`12`, `-3`), for class-transformer's @Transform. Anything
+ * else (`0x10`, `1e2`, `+5`, ` 5`, a repeated parameter) becomes NaN or stays as is and fails
+ * validation: `Number()` alone would read `0x10` as 16.
+ */
+export function queryInteger({ value }: { value: unknown }): unknown {
+  if (typeof value !== 'string') return value;
+  return /^-?[0-9]{1,15}$/.test(value) ? Number(value) : Number.NaN;
+}
+
 /** `true`/`false` (also 1/0) from a query string; anything else stays as is and fails validation. */
 export function queryBoolean({ value }: { value: unknown }): unknown {
   if (value === 'true' || value === '1') return true;
@@ -39,7 +49,7 @@ export function OptionalIdQuery(field: string, description: string): PropertyDec
   return applyDecorators(
     ApiPropertyOptional({ description, minimum: 1, type: 'integer' }),
     IsOptional(),
-    Type(() => Number),
+    Transform(queryInteger),
     IsInt({ message }),
     Min(1, { message }),
     Max(Number.MAX_SAFE_INTEGER, { message }),

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ApiKeysRepository, CurrentPrincipal, RequireScope, type Principal } from '../../auth/src';
-import { ApiError, ParseIdPipe } from '../../http/src';
+import { ApiError, ParseIdPipe, queryInteger } from '../../http/src';
 import { LATENCY_BOUNDS_MS } from './domain/latency-histogram';
 import { UsageRepository, usageWindow } from './usage.repository';
 
@@ -12,7 +12,7 @@ const DAYS_MESSAGE = 'days must be an integer from 1 to 365';
 class UsageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 30, description: 'How many UTC days, today included' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(queryInteger)
   @IsInt({ message: DAYS_MESSAGE })
   @Min(1, { message: DAYS_MESSAGE })
   @Max(365, { message: DAYS_MESSAGE })

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { queryInteger } from '../../../http/src';
 import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
 import { OutcomesSummaryResponse } from '../opportunity.dto';
 import { OpportunityQueries } from '../opportunity-queries';
@@ -11,7 +12,7 @@ import { BrandFilterQuery } from '../shared/brand-filter.query';
 class OutcomesQuery extends BrandFilterQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 90, description: 'Opportunities resolved in the last N days' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(queryInteger)
   @IsInt({ message: 'sinceDays must be an integer from 1 to 365' })
   @Min(1, { message: 'sinceDays must be an integer from 1 to 365' })
   @Max(365, { message: 'sinceDays must be an integer from 1 to 365' })
