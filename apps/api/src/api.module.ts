@@ -26,7 +26,7 @@ export class ApiModule {
         RedisModule,
         EventStoreModule,
         AuthModule,
-        // After AuthModule: global guards run in registration order (auth → scope → rate limit).
+        // Provides AUTH_FAILURE_LIMITER to AuthModule's Authenticator (global module).
         RateLimitModule,
         UsageModule,
         TenancyModule,

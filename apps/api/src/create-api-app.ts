@@ -6,7 +6,7 @@ import type { AppConfig } from '../../../libs/config/src';
 import { ROOT_LOGGER, collectProcessMetrics, instrumentHttp, logRequests, requestIdOf } from '../../../libs/observability/src';
 import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA, acceptFormBodiesOnOAuthOnly } from '../../../libs/auth/src';
 import { RateLimiter, installRequestGate } from '../../../libs/rate-limit/src';
-import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toOpenApiPath, type AccessDeclarations } from '../../../libs/http/src';
+import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations } from '../../../libs/http/src';
 import { ApiModule } from './api.module';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -37,17 +37,15 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
   const { document, operations } = buildOpenApi(app, API_ACCESS);
-  const scoped = new Set(operations.filter((o) => o.access.kind === 'scope').map((o) => `${o.method} ${o.path}`));
-  const byRoute = new Map<string, boolean>();
-  const routeNeedsCredentials = (method: string, route: string) => {
-    const key = `${method === 'HEAD' ? 'GET' : method} ${route}`;
-    let needs = byRoute.get(key);
-    if (needs === undefined) byRoute.set(key, (needs = scoped.has(`${key.slice(0, key.indexOf(' '))} ${toOpenApiPath(route)}`)));
-    return needs;
-  };
+  // The methods of each route that declare a scope, by Fastify route (`/api/v1/brands/:id`).
+  const scoped = new Map<string, Set<string>>();
+  for (const o of operations.filter((op) => op.access.kind === 'scope')) {
+    const route = toFastifyPath(o.path);
+    scoped.set(route, (scoped.get(route) ?? new Set()).add(o.method));
+  }
   installRequestGate(
     fastify,
-    (method, route, url) => (route === undefined ? url.startsWith('/api/v1/') : routeNeedsCredentials(method, route)),
+    (method, route, url) => (route === undefined ? url.startsWith('/api/v1/') : scoped.get(route)?.has(method === 'HEAD' ? 'GET' : method) === true),
     app.get(Authenticator),
     app.get(RateLimiter),
   );

@@ -23,7 +23,7 @@ export class AccessGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)) return true;
     const scope = this.reflector.getAllAndOverride<Scope | null | undefined>(SCOPE_METADATA, targets);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    // Usually authenticated already, as the request arrived (the request gate).
+    // Authenticated as it arrived (the request gate); here only if the gate did not run, failing closed.
     const principal = request.principal ?? (await this.authenticator.authenticate(request.headers, request.ip));
     request.principal = principal;
     if (scope === undefined) throw new ApiError(500, 'INTERNAL_ERROR', 'This operation declares no scope');

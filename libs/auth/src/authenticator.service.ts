@@ -65,15 +65,10 @@ export class Authenticator {
 
   /** `known`: the secret's hash from the memo, if it has one. */
   private async cached(secret: string, known: string | undefined, load: (hash: Buffer) => Promise<Principal | null>): Promise<Principal | null> {
-    if (known !== undefined) {
-      const hit = this.cache.get(known);
-      if (hit) return hit;
-    }
-    const hash = sha256(secret);
-    const hex = hash.toString('hex');
+    const hex = known ?? sha256(secret).toString('hex');
     const hit = this.cache.get(hex);
     if (hit) return hit;
-    const principal = await load(hash);
+    const principal = await load(Buffer.from(hex, 'hex'));
     if (principal) {
       this.cache.set(hex, principal);
       if (this.hashes.size >= MAX_REMEMBERED_HASHES) this.hashes.clear();

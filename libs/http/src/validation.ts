@@ -95,6 +95,11 @@ export function unstorableInput(value: unknown): FieldProblem | null {
   return null;
 }
 
+function refuseUnstorable(value: unknown): void {
+  const problem = unstorableInput(value);
+  if (problem !== null) throw ApiError.validation([problem]);
+}
+
 /**
  * Path parameters are left to their own pipes (ParseIdPipe), which see the raw text. Bodies and
  * queries that cannot be stored (`unstorableInput`) are refused first (400, naming the field), for
@@ -105,14 +110,14 @@ class ApiValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'param') return value;
-    const unstorable = unstorableInput(value);
-    if (unstorable !== null) throw ApiError.validation([unstorable]);
     if (metadata.type !== 'query' || !metadata.metatype || !this.toValidate(metadata) || typeof value !== 'object' || value === null) {
+      if (metadata.type === 'body' || metadata.type === 'query') refuseUnstorable(value);
       return super.transform(value, metadata);
     }
     const key = `${metadata.data ?? ''}?${JSON.stringify(value)}`;
-    const known = this.queries.get(metadata.metatype, key);
+    const known = this.queries.get(metadata.metatype, key); // only values that passed the check below are kept
     if (known) return known;
+    refuseUnstorable(value);
     const dto: unknown = await super.transform(value, metadata);
     if (typeof dto === 'object' && dto !== null) this.queries.set(metadata.metatype, key, dto);
     return dto;

@@ -129,7 +129,7 @@ export interface KpiRow {
 }
 
 /** The KPI summary from the rows of `opportunityKpisSql` (counts by status and severity, each row carrying the breach total). */
-export function kpisFromRows(counts: readonly KpiRow[], now = new Date()): OpportunityKpis {
+export function kpisFromRows(counts: readonly KpiRow[]): OpportunityKpis {
   const breached = Number(counts[0].breached);
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
   const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<string, number>;
@@ -146,7 +146,7 @@ export function kpisFromRows(counts: readonly KpiRow[], now = new Date()): Oppor
       bySeverity[c.severity] += c.n;
     }
   }
-  return { byStatus, bySeverity, byStatusAndSeverity: matrix, open, total, slaBreached: breached, asOf: now.toISOString() };
+  return { byStatus, bySeverity, byStatusAndSeverity: matrix, open, total, slaBreached: breached, asOf: new Date().toISOString() };
 }
 
 export interface ListRow {

@@ -50,7 +50,6 @@ export class ProjectionRebuilder {
         const total = this.store.countEventsAfter ? await this.store.countEventsAfter(START) : 0;
         await this.createShadowTables(qr, projector);
         const shadowContext = (manager: EntityManager): ProjectionContext => ({
-          manager,
           query: (text, params) => manager.query(text, params),
           table: (t) => quoteIdent(shadowName(t)),
           rebuilding: true,

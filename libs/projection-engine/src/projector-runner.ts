@@ -146,7 +146,7 @@ export class ProjectorRunner {
         throw new CheckpointMovedError(`checkpoint of ${name} moved (rebuilt elsewhere); restarting from it`);
       }
       if (events.length) {
-        await this.projector.apply(events, { manager: qr.manager, query, table: quoteIdent, rebuilding: false });
+        await this.projector.apply(events, { query, table: quoteIdent, rebuilding: false });
       }
       await qr.commitTransaction();
     } catch (error) {

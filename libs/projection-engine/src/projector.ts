@@ -1,14 +1,12 @@
-import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/src';
 
 /**
- * What a projector's `apply` gets: the transaction's entity manager (which also advances the
- * checkpoint, so the batch and the checkpoint commit or fail together) and the physical name of
+ * What a projector's `apply` gets: `query`, which runs in the transaction that also advances the
+ * checkpoint (so the batch and the checkpoint commit or fail together), and the physical name of
  * each of its tables. A rebuild writes to shadow tables, so a projector always names its tables
  * through `table()`, never literally.
  */
 export interface ProjectionContext {
-  readonly manager: EntityManager;
   /**
    * Runs a statement in the batch's transaction: live, as a named (prepared) statement on the
    * transaction's connection, so a projector's few statement shapes are parsed and planned once

@@ -2,7 +2,6 @@ export * from './domain/rate-limit-decision';
 export * from './rate-limit.script';
 export * from './rate-limiter.service';
 export * from './auth-failure-limiter';
-export * from './rate-limit.guard';
 export * from './rate-limit.module';
 export * from './domain/request-leases';
 export * from './request-gate';

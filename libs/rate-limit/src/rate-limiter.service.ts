@@ -74,7 +74,6 @@ export class RateLimiter {
       this.dayEnds = now + msUntilUtcMidnight(now);
     }
     const size = mode === 'take' ? this.leases.sizeFor(subject) : 1;
-    const untilMidnight = msUntilUtcMidnight(now);
     const reply = await this.scripted.aovRateLimit(
       2,
       `rl:{${subject}}:m`,
@@ -85,11 +84,11 @@ export class RateLimiter {
       limits.perMinute,
       'c',
       limits.perDay,
-      untilMidnight,
+      this.dayEnds - now,
     );
     const decision = decide(reply, limits);
     // A lease never outlives the UTC day it was charged to.
-    return mode === 'take' ? this.leases.record(subject, decision, limits, grantedOf(reply), Date.now(), now + untilMidnight) : decision;
+    return mode === 'take' ? this.leases.record(subject, decision, limits, grantedOf(reply), Date.now(), this.dayEnds) : decision;
   }
 
   /**

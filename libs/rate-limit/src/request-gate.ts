@@ -1,12 +1,8 @@
 import { Logger } from '@nestjs/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthenticatedRequest, Authenticator, Principal } from '../../auth/src';
 import { ApiError } from '../../http/src';
 import type { RateLimiter } from './rate-limiter.service';
-
-/** Set on a request once it has been charged to its credential's budget (the guard then does nothing). */
-export const CHARGED = Symbol('rate-limit charged');
-type ChargedRequest = AuthenticatedRequest & { [CHARGED]?: true };
 
 const logger = new Logger('RateLimit');
 let lastFailureLog = 0;
@@ -17,8 +13,7 @@ let lastFailureLog = 0;
  * with Retry-After. If Redis cannot be reached the request goes through without headers (logged
  * at most every 10 s): an outage of the limiter is not an outage of the API.
  */
-export async function chargeRequest(limiter: RateLimiter, principal: Principal, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  (request as ChargedRequest)[CHARGED] = true;
+async function chargeRequest(limiter: RateLimiter, principal: Principal, reply: FastifyReply): Promise<void> {
   let decision;
   try {
     decision = await limiter.take(principal.subject, principal.tier);
@@ -41,8 +36,6 @@ export async function chargeRequest(limiter: RateLimiter, principal: Principal, 
   }
 }
 
-export const wasCharged = (request: FastifyRequest): boolean => (request as ChargedRequest)[CHARGED] === true;
-
 /**
  * Authentication and rate limiting run when the request arrives, before its body is read: without
  * valid credentials it is 401 and over its limit 429 whatever its body, and every answer to an
@@ -61,6 +54,6 @@ export function installRequestGate(
     if (!needsCredentials(request.method, request.routeOptions.url, request.url)) return;
     const principal = await authenticator.authenticate(request.headers, request.ip);
     (request as AuthenticatedRequest).principal = principal;
-    await chargeRequest(limiter, principal, request, reply);
+    await chargeRequest(limiter, principal, reply);
   });
 }

@@ -39,6 +39,11 @@ export function registeredRoutes(instance: FastifyInstance): RegisteredRoute[] {
   });
 }
 
+/** `/api/v1/brands/{id}` → `/api/v1/brands/:id` (Fastify's spelling of an OpenAPI path). */
+export function toFastifyPath(openApiPath: string): string {
+  return openApiPath.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
 /** `/api/v1/brands/:id` → `/api/v1/brands/{id}` (the OpenAPI spelling of a path). */
 export function toOpenApiPath(fastifyUrl: string): string {
   return fastifyUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

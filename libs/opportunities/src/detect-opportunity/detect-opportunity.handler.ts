@@ -49,16 +49,15 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
     const meta: CommandMetadata = { organizationId: input.organizationId, actor: c.actor.actor, correlationId: c.correlationId };
     for (let attempt = 0; attempt < 25; attempt++) {
       const claimed = await this.store.readStream(claims);
-      const known: KnownOpportunity[] = [];
+      const states = new Map<number, OpportunityState>();
       for (const claim of claimed) {
         const state = await this.opportunityOf(claim);
-        if (state) known.push({ id: state.id, status: state.status, detectedAt: new Date(state.detectedAt) });
+        if (state) states.set(state.id, state);
       }
-      const decision = deduplicate(known);
+      const decision = deduplicate([...states.values()].map((s): KnownOpportunity => ({ id: s.id, status: s.status, detectedAt: new Date(s.detectedAt) })));
       if (decision.kind === 'existing') {
-        const state = (await this.repository.load(decision.id))!;
         // Nothing was written by this report: no position to wait for.
-        return { state, position: START, events: [], created: false };
+        return { state: states.get(decision.id)!, position: START, events: [], created: false };
       }
       const detection: ClaimedDetection = {
         id: await this.repository.nextId(),
