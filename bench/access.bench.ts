@@ -4,10 +4,10 @@ import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { createApiApp } from '../apps/api/src/create-api-app';
-import { ALL_SCOPES, ApiKeysRepository } from '../libs/auth/src';
-import { loadConfig } from '../libs/config/src';
-import { createDataSource } from '../libs/database/src';
-import { TenancyRepository } from '../libs/tenancy/src';
+import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
+import { loadConfig } from '@libs/config';
+import { createDataSource } from '@libs/database';
+import { TenancyRepository } from '@libs/tenancy';
 import { round, withBenchDatabase } from './support/bench-database';
 
 /**

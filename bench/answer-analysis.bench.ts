@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AnswerAnalyzer, AnswerInput, createAnalyzer } from '../libs/answer-analysis/src/index';
+import { AnswerAnalyzer, AnswerInput, createAnalyzer } from '@libs/answer-analysis';
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);

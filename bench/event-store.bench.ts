@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { Pool } from 'pg';
-import { createDataSource } from '../libs/database/src';
-import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore, START } from '../libs/event-store/src';
-import { ProjectionRebuilder } from '../libs/projection-engine/src';
-import { eventTypeCountsProjector } from '../projections';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore, START } from '@libs/event-store';
+import { ProjectionRebuilder } from '@libs/projection-engine';
+import { eventTypeCountsProjector } from '@projections';
 import { round, withBenchDatabase } from './support/bench-database';
 
 /**

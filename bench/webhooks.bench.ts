@@ -6,11 +6,11 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { createDataSource } from '../libs/database/src';
-import { EventSchemaRegistry, PostgresEventStore, type EventToAppend } from '../libs/event-store/src';
-import { DEFAULT_SLA_POLICY, dueAt } from '../libs/opportunities/src';
-import { TenancyRepository } from '../libs/tenancy/src';
-import { WebhooksRepository } from '../libs/webhooks/src';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, PostgresEventStore, type EventToAppend } from '@libs/event-store';
+import { DEFAULT_SLA_POLICY, dueAt } from '@libs/opportunities';
+import { TenancyRepository } from '@libs/tenancy';
+import { WebhooksRepository } from '@libs/webhooks';
 import { percentile, round, withBenchDatabase } from './support/bench-database';
 import { spawnScript } from './support/spawn-script';
 

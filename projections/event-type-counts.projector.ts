@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '../libs/event-store/src';
-import type { ProjectionContext, Projector } from '../libs/projection-engine/src';
+import type { RecordedEvent } from '@libs/event-store';
+import type { ProjectionContext, Projector } from '@libs/projection-engine';
 
 /**
  * `event_type_counts`: how many events of each type the store holds, and when the last one was

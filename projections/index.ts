@@ -1,4 +1,4 @@
-import type { Projector } from '../libs/projection-engine/src';
+import type { Projector } from '@libs/projection-engine';
 import { eventTypeCountsProjector } from './event-type-counts.projector';
 import { opportunitiesProjector } from './opportunities.projector';
 import { opportunityCountsProjector } from './opportunity-counts.projector';

@@ -1,6 +1,6 @@
-import type { RecordedEvent } from '../libs/event-store/src';
-import type { ProjectionContext, Projector } from '../libs/projection-engine/src';
-import { OPPORTUNITY_ROW_COLUMNS, OPPORTUNITY_STATE_COLUMNS, evolve, opportunityRowFromSql, opportunityRowToSql, type OpportunityEvent, type OpportunityRow } from '../libs/opportunities/src';
+import type { RecordedEvent } from '@libs/event-store';
+import type { ProjectionContext, Projector } from '@libs/projection-engine';
+import { OPPORTUNITY_ROW_COLUMNS, OPPORTUNITY_STATE_COLUMNS, evolve, opportunityRowFromSql, opportunityRowToSql, type OpportunityEvent, type OpportunityRow } from '@libs/opportunities';
 
 /**
  * `opportunities`: one row per opportunity, the shape the list and the single read return. A

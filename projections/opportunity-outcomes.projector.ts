@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '../libs/event-store/src';
-import type { ProjectionContext, Projector } from '../libs/projection-engine/src';
+import type { RecordedEvent } from '@libs/event-store';
+import type { ProjectionContext, Projector } from '@libs/projection-engine';
 
 /**
  * `opportunity_outcomes`: one row per resolved opportunity, with its finalised outcome (citation

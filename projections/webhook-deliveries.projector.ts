@@ -1,6 +1,6 @@
-import type { RecordedEvent } from '../libs/event-store/src';
-import type { ProjectionContext, Projector } from '../libs/projection-engine/src';
-import { DELIVERY_CHANNEL, DOMAIN_EVENT_TYPES, derivedUuid, webhookEventsFor, type OpportunityFacts } from '../libs/webhooks/src';
+import type { RecordedEvent } from '@libs/event-store';
+import type { ProjectionContext, Projector } from '@libs/projection-engine';
+import { DELIVERY_CHANNEL, DOMAIN_EVENT_TYPES, derivedUuid, webhookEventsFor, type OpportunityFacts } from '@libs/webhooks';
 
 const idOf = (e: RecordedEvent) => Number(e.streamId.slice('opportunity-'.length));
 

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '../libs/event-store/src';
+import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs/event-store';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { cli } from './support/cli';
 

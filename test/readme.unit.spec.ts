@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_VARIABLES } from '../libs/config/src';
+import { CONFIG_VARIABLES } from '@libs/config';
 
 describe('README', () => {
   const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');

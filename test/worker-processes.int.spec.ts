@@ -1,5 +1,5 @@
 import { Client, Pool } from 'pg';
-import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '../libs/event-store/src';
+import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs/event-store';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './support/test-database';
 import { exited, startApp, until } from './support/processes';
 

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { runMigrations } from '../../libs/database/src';
+import { runMigrations } from '@libs/database';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

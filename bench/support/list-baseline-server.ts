@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { Pool } from 'pg';
-import { preparedQuery } from '../../libs/sql/src';
-import { kpisFromRows, listOpportunitiesSql, listPageJson, opportunityKpisSql, type KpiRow, type ListRow, type Severity, type Status } from '../../libs/opportunities/src';
+import { preparedQuery } from '@libs/sql';
+import { kpisFromRows, listOpportunitiesSql, listPageJson, opportunityKpisSql, type KpiRow, type ListRow, type Severity, type Status } from '@libs/opportunities';
 
 /**
  * The baselines of the opportunities benchmark: a bare Fastify app with a pg pool running the same

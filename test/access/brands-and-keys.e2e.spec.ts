@@ -68,10 +68,10 @@ describe('brands and API keys', () => {
     const revoked = await api.keys.create({ organizationId: org.id, scopes: ['read:brands'] });
     expect((await api.request({ method: 'POST', url: '/api/v1/validate-key', key: revoked.key })).status).toBe(200);
     await api.keys.revoke(revoked.id);
-    const { publishRevocation } = await import('../../libs/auth/src');
+    const { publishRevocation } = await import('@libs/auth');
     const { Redis } = await import('ioredis');
     const redis = new Redis(api.config.redisUrl);
-    const { sha256 } = await import('../../libs/auth/src');
+    const { sha256 } = await import('@libs/auth');
     await publishRevocation(redis, api.config.redisPrefix, sha256(revoked.key));
     redis.disconnect();
     // The notice travels through Redis pub/sub: refused within a second, well before the cache's 5 s TTL.

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { AuthorizationCode, ClientCredentials } from 'simple-oauth2';
-import { OAuthClientsRepository, publishRevocation, s256Challenge, sha256, type Scope } from '../../libs/auth/src';
+import { OAuthClientsRepository, publishRevocation, s256Challenge, sha256, type Scope } from '@libs/auth';
 import { cli } from '../support/cli';
 import { startTestApi, type TestApi } from '../support/test-api';
 

@@ -1,5 +1,5 @@
-import { registeredRoutes, scanOperations, toOpenApiPath, type OperationAccess, type RegisteredRoute } from '../../libs/http/src';
-import { ALL_SCOPES } from '../../libs/auth/src';
+import { registeredRoutes, scanOperations, toOpenApiPath, type OperationAccess, type RegisteredRoute } from '@libs/http';
+import { ALL_SCOPES } from '@libs/auth';
 import { API_ACCESS } from '../../apps/api/src/create-api-app';
 import { startTestApi, type TestApi } from '../support/test-api';
 

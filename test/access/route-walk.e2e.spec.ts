@@ -1,5 +1,5 @@
-import { ALL_SCOPES, type Scope } from '../../libs/auth/src';
-import { registeredRoutes, scanOperations, toOpenApiPath, type OperationAccess, type RegisteredRoute } from '../../libs/http/src';
+import { ALL_SCOPES, type Scope } from '@libs/auth';
+import { registeredRoutes, scanOperations, toOpenApiPath, type OperationAccess, type RegisteredRoute } from '@libs/http';
 import { API_ACCESS } from '../../apps/api/src/create-api-app';
 import { startTestApi, type TestApi } from '../support/test-api';
 

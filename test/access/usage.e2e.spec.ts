@@ -1,7 +1,7 @@
 import { SwaggerModule, DocumentBuilder } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../apps/api/src/create-api-app';
-import { UsageRecorder } from '../../libs/usage/src';
+import { UsageRecorder } from '@libs/usage';
 import { until } from '../support/processes';
 import { startTestApi, type TestApi } from '../support/test-api';
 

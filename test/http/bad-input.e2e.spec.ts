@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { OAuthClientsRepository } from '../../libs/auth/src';
+import { OAuthClientsRepository } from '@libs/auth';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 /**

@@ -1,8 +1,8 @@
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
-import { fingerprintStream, OpportunityRepository, TYPES, SEVERITIES, type Status } from '../../libs/opportunities/src';
-import { ProjectionRebuilder } from '../../libs/projection-engine/src';
-import { EVENT_STORE, ExpectedRevision, type EventStore } from '../../libs/event-store/src';
-import { opportunitiesProjector, opportunityCountsProjector, opportunityOutcomesProjector } from '../../projections';
+import { fingerprintStream, OpportunityRepository, TYPES, SEVERITIES, type Status } from '@libs/opportunities';
+import { ProjectionRebuilder } from '@libs/projection-engine';
+import { EVENT_STORE, ExpectedRevision, type EventStore } from '@libs/event-store';
+import { opportunitiesProjector, opportunityCountsProjector, opportunityOutcomesProjector } from '@projections';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 /** The opportunity queue over HTTP, with the projectors running in the same process. */

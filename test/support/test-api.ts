@@ -1,13 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ModuleMetadata } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { loadConfig, type AppConfig } from '../../libs/config/src';
-import { createDataSource } from '../../libs/database/src';
-import { ApiKeysRepository, type Scope, type Tier } from '../../libs/auth/src';
-import { TenancyRepository } from '../../libs/tenancy/src';
+import { loadConfig, type AppConfig } from '@libs/config';
+import { createDataSource } from '@libs/database';
+import { ApiKeysRepository, type Scope, type Tier } from '@libs/auth';
+import { TenancyRepository } from '@libs/tenancy';
 import { createApiApp } from '../../apps/api/src/create-api-app';
-import { START } from '../../libs/event-store/src';
-import { projectionsReached } from '../../libs/projection-engine/src';
+import { START } from '@libs/event-store';
+import { projectionsReached } from '@libs/projection-engine';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './test-database';
 import { until } from './processes';
 
@@ -67,7 +67,7 @@ export async function startTestApi(env: Record<string, string> = {}, extraImport
     },
     async organization({ tier = 'enterprise', scopes = 'all' } = {}) {
       const org = await tenancy.createOrganization(`Org ${Math.random().toString(36).slice(2, 8)}`, tier);
-      const { ALL_SCOPES } = await import('../../libs/auth/src');
+      const { ALL_SCOPES } = await import('@libs/auth');
       const created = await keys.create({ organizationId: org.id, scopes: scopes === 'all' ? [...ALL_SCOPES] : scopes, tier });
       return { id: org.id, key: created.key, keyId: created.id };
     },

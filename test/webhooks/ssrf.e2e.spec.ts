@@ -1,5 +1,5 @@
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
-import { WebhookSender, newWebhookSecret } from '../../libs/webhooks/src';
+import { WebhookSender, newWebhookSecret } from '@libs/webhooks';
 import { until } from '../support/processes';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { Receiver } from './support/receiver';

@@ -1,10 +1,10 @@
 import { Pool } from 'pg';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { createDataSource } from '../../libs/database/src';
-import { EventSchemaRegistry, PostgresEventStore, type EventToAppend } from '../../libs/event-store/src';
-import { TenancyRepository } from '../../libs/tenancy/src';
-import { WebhooksRepository } from '../../libs/webhooks/src';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, PostgresEventStore, type EventToAppend } from '@libs/event-store';
+import { TenancyRepository } from '@libs/tenancy';
+import { WebhooksRepository } from '@libs/webhooks';
 import { exited, startApp, until } from '../support/processes';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../support/test-database';
 import { Receiver } from './support/receiver';

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
-import { FinalizeOutcomeCommand, RecordVerificationCommand, type Status } from '../../libs/opportunities/src';
+import { FinalizeOutcomeCommand, RecordVerificationCommand, type Status } from '@libs/opportunities';
 import { until } from '../support/processes';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { Receiver, type Behaviour } from './support/receiver';

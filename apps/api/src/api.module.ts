@@ -1,16 +1,16 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
-import { ConfigModule, type AppConfig } from '../../../libs/config/src';
-import { DatabaseModule } from '../../../libs/database/src';
-import { EventStoreModule } from '../../../libs/event-store/src';
-import { ObservabilityModule } from '../../../libs/observability/src';
-import { RedisModule } from '../../../libs/redis/src';
-import { AuthModule } from '../../../libs/auth/src';
-import { ErrorFilter, createValidationPipe } from '../../../libs/http/src';
-import { TenancyModule } from '../../../libs/tenancy/src';
-import { OpportunitiesModule } from '../../../libs/opportunities/src';
-import { RateLimitModule } from '../../../libs/rate-limit/src';
-import { UsageModule } from '../../../libs/usage/src';
-import { WebhooksModule } from '../../../libs/webhooks/src';
+import { ConfigModule, type AppConfig } from '@libs/config';
+import { DatabaseModule } from '@libs/database';
+import { EventStoreModule } from '@libs/event-store';
+import { ObservabilityModule } from '@libs/observability';
+import { RedisModule } from '@libs/redis';
+import { AuthModule } from '@libs/auth';
+import { ErrorFilter, createValidationPipe } from '@libs/http';
+import { TenancyModule } from '@libs/tenancy';
+import { OpportunitiesModule } from '@libs/opportunities';
+import { RateLimitModule } from '@libs/rate-limit';
+import { UsageModule } from '@libs/usage';
+import { WebhooksModule } from '@libs/webhooks';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 
 /** The HTTP API: composes the modules; each module owns its controllers. */

@@ -2,11 +2,11 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ModuleMetadata } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
-import type { AppConfig } from '../../../libs/config/src';
-import { ROOT_LOGGER, collectProcessMetrics, instrumentHttp, logRequests, requestIdOf } from '../../../libs/observability/src';
-import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA, acceptFormBodiesOnOAuthOnly } from '../../../libs/auth/src';
-import { RateLimiter, installRequestGate } from '../../../libs/rate-limit/src';
-import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations } from '../../../libs/http/src';
+import type { AppConfig } from '@libs/config';
+import { ROOT_LOGGER, collectProcessMetrics, instrumentHttp, logRequests, requestIdOf } from '@libs/observability';
+import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA, acceptFormBodiesOnOAuthOnly } from '@libs/auth';
+import { RateLimiter, installRequestGate } from '@libs/rate-limit';
+import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations } from '@libs/http';
 import { ApiModule } from './api.module';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

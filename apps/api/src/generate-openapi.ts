@@ -9,8 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig } from '../../../libs/config/src';
-import { buildOpenApiDocument } from '../../../libs/http/src';
+import { loadConfig } from '@libs/config';
+import { buildOpenApiDocument } from '@libs/http';
 import { ApiModule } from './api.module';
 import { API_ACCESS } from './create-api-app';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { loadConfig } from '../../../libs/config/src';
-import { checkPostgres, checkRedis, closeOnSignal, runMain } from '../../../libs/observability/src';
+import { loadConfig } from '@libs/config';
+import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { createApiApp } from './create-api-app';
 
 runMain(async () => {

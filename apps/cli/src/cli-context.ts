@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { loadConfig, type AppConfig } from '../../../libs/config/src';
-import { createDataSource } from '../../../libs/database/src';
-import { EventSchemaRegistry, createEventStore, type EventStore } from '../../../libs/event-store/src';
+import { loadConfig, type AppConfig } from '@libs/config';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, createEventStore, type EventStore } from '@libs/event-store';
 
 /** What CLI commands work with, opened lazily and closed once at the end. */
 export class CliContext {

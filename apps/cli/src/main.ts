@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../../../libs/config/src';
+import { ConfigError } from '@libs/config';
 import { CliContext, CliUsageError } from './cli-context';
-import { TenancyInputError } from '../../../libs/tenancy/src';
-import { ApiKeyInputError } from '../../../libs/auth/src';
+import { TenancyInputError } from '@libs/tenancy';
+import { ApiKeyInputError } from '@libs/auth';
 import { registerAnswers } from './commands/answers.command';
 import { registerDb } from './commands/db.command';
 import { registerEventsTail } from './commands/events-tail.command';

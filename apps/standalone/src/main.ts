@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { loadConfig, redact } from '../../../libs/config/src';
-import { createDataSource, ensureDatabaseExists, runMigrations } from '../../../libs/database/src';
-import { checkPostgres, checkRedis, closeOnSignal, runMain } from '../../../libs/observability/src';
+import { loadConfig, redact } from '@libs/config';
+import { createDataSource, ensureDatabaseExists, runMigrations } from '@libs/database';
+import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { createApiApp } from '../../api/src/create-api-app';
 import { WorkerPartModule } from '../../worker/src/worker.module';
 import { isEmpty, seedDemo, type DemoSeed } from '../../cli/src/seed/seed-demo';

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadConfig } from '../../../libs/config/src';
-import { checkPostgres, checkRedis, closeOnSignal, runMain } from '../../../libs/observability/src';
+import { loadConfig } from '@libs/config';
+import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { WorkerModule } from './worker.module';
 
 runMain(async () => {

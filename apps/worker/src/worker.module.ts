@@ -1,12 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule, type AppConfig } from '../../../libs/config/src';
-import { DatabaseModule } from '../../../libs/database/src';
-import { EventStoreModule } from '../../../libs/event-store/src';
-import { LoggingModule } from '../../../libs/observability/src';
-import { ProjectionEngineModule } from '../../../libs/projection-engine/src';
-import { RedisModule } from '../../../libs/redis/src';
-import { WebhookDeliveryModule } from '../../../libs/webhooks/src';
-import { ALL_PROJECTORS } from '../../../projections';
+import { ConfigModule, type AppConfig } from '@libs/config';
+import { DatabaseModule } from '@libs/database';
+import { EventStoreModule } from '@libs/event-store';
+import { LoggingModule } from '@libs/observability';
+import { ProjectionEngineModule } from '@libs/projection-engine';
+import { RedisModule } from '@libs/redis';
+import { WebhookDeliveryModule } from '@libs/webhooks';
+import { ALL_PROJECTORS } from '@projections';
 
 /** Background work: projectors (and, later, queues and schedules). */
 @Module({})

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiError } from '../../http/src';
+import { ApiError } from '@libs/http';
 import { Authenticator } from './authenticator.service';
 import { PUBLIC_METADATA, SCOPE_METADATA, type AuthenticatedRequest } from './decorators';
 import type { Scope } from './domain/scopes';

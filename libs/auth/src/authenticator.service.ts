@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { ApiError } from '../../http/src';
+import { ApiError } from '@libs/http';
 import { isWellFormedApiKey, sha256 } from './domain/api-key-format';
 import { AccessTokensRepository } from './access-tokens.repository';
 import { ApiKeysRepository } from './api-keys.repository';

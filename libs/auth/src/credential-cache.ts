@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
 import type { Principal } from './principal';
 
 /** How long a cached credential is trusted without asking the database again. */

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
 import { dataSourceOptions } from './data-source';
 
 /** The TypeORM DataSource of the read models (migrations only, never synchronize). */

@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { EventSchemaRegistry } from './upcasting/event-schema-registry';
 import { PostgresEventStore } from './adapters/postgres';

@@ -4,7 +4,7 @@ import { Module } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger as PinoInstance } from 'pino';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -3,9 +3,9 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
 import { register } from 'prom-client';
-import { EVENT_STORE, type EventStore } from '../../event-store/src';
-import { REDIS } from '../../redis/src';
-import { Public } from '../../auth/src';
+import { EVENT_STORE, type EventStore } from '@libs/event-store';
+import { REDIS } from '@libs/redis';
+import { Public } from '@libs/auth';
 
 /** Liveness, readiness and Prometheus metrics: unauthenticated, outside /api/v1. */
 @Public()

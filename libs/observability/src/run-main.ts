@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config/src';
+import { ConfigError } from '@libs/config';
 import { StartupError } from './startup-checks';
 
 /**

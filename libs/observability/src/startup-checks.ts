@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { Redis } from 'ioredis';
-import { addressOf, type AppConfig } from '../../config/src';
+import { addressOf, type AppConfig } from '@libs/config';
 
 /** A dependency the process cannot start without is unreachable: one line naming the setting and address. */
 export class StartupError extends Error {

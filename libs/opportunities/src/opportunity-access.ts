@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Principal } from '../../auth/src';
+import type { Principal } from '@libs/auth';
 
 /**
  * Whether a caller may see an opportunity: same organisation and, for a client-bound

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/src';
+import { ApiError } from '@libs/http';
 import { OpportunityRuleError } from './domain';
 
 /** A domain rule's refusal as the contract's error: 400 INVALID_TRANSITION, 404, 409. */

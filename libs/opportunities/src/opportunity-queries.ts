@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Principal } from '../../auth/src';
-import { poolOf, preparedQuery, sqlParams } from '../../sql/src';
-import { sortColumn } from '../../http/src';
+import type { Principal } from '@libs/auth';
+import { poolOf, preparedQuery, sqlParams } from '@libs/sql';
+import { sortColumn } from '@libs/http';
 import { SEVERITIES, STATUSES, TERMINAL_STATUSES } from './domain';
 import { OPPORTUNITY_SORTS, type ListOpportunitiesQuery } from './list-opportunities/list-opportunities.request.dto';
 import { completeRecordDocument } from './read-model/opportunity-row';

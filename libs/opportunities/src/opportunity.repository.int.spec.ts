@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
-import { createDataSource } from '../../database/src';
-import { EventSchemaRegistry, PostgresEventStore } from '../../event-store/src';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { OpportunityRuleError, type OpportunityState } from './domain';
 import { OpportunityRepository } from './opportunity.repository';

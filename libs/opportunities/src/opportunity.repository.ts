@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore, type FeedPosition, type RecordedEvent } from '../../event-store/src';
-import { poolOf, preparedQuery } from '../../sql/src';
+import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore, type FeedPosition, type RecordedEvent } from '@libs/event-store';
+import { poolOf, preparedQuery } from '@libs/sql';
 import { OPPORTUNITY_STATE_COLUMNS, opportunityRowFromSql } from './read-model/opportunity-row';
 import { decide, fold, OpportunityRuleError, streamOf, evolve, type OpportunityCommand, type OpportunityEvent, type OpportunityState } from './domain';
 

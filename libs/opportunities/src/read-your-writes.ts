@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { REDIS } from '../../redis/src';
-import type { FeedPosition } from '../../event-store/src';
-import { projectionsReached } from '../../projection-engine/src';
+import { REDIS } from '@libs/redis';
+import type { FeedPosition } from '@libs/event-store';
+import { projectionsReached } from '@libs/projection-engine';
 
 const TTL_SECONDS = 60;
 const pad = (n: bigint) => n.toString().padStart(20, '0');

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { START, comparePositions, type FeedPosition } from '../../event-store/src';
+import { START, comparePositions, type FeedPosition } from '@libs/event-store';
 
 export interface CheckpointRow {
   name: string;

@@ -1,9 +1,9 @@
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
-import { createDataSource } from '../../database/src';
-import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '../../event-store/src';
-import { eventTypeCountsProjector } from '../../../projections';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs/event-store';
+import { eventTypeCountsProjector } from '@projections';
 import { ProjectorRunner } from './projector-runner';
 import { ProjectionRebuilder } from './projection-rebuilder';
 import { checkpoints } from './checkpoint-store';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
-import { EVENT_STORE, comparePositions, type EventStore, type FeedPosition } from '../../event-store/src';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { EVENT_STORE, comparePositions, type EventStore, type FeedPosition } from '@libs/event-store';
 import { ProjectorRunner } from './projector-runner';
 import { PROJECTORS, type Projector } from './projector';
 import { ProjectionMetrics, registerLagGauge } from './projection-metrics';

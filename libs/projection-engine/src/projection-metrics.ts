@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, register } from 'prom-client';
-import type { FeedPosition } from '../../event-store/src';
+import type { FeedPosition } from '@libs/event-store';
 
 function metric<T>(name: string, make: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? make();

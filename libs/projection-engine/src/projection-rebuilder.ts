@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { START, type EventStore, type FeedPosition, type RecordedEvent } from '../../event-store/src';
+import { START, type EventStore, type FeedPosition, type RecordedEvent } from '@libs/event-store';
 import { LOCK_NAMESPACE } from './advisory-locks';
 import { checkpoints } from './checkpoint-store';
 import { quoteIdent, type ProjectionContext, type Projector } from './projector';

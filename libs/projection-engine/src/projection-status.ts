@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { formatPosition, type EventStore, type FeedPosition } from '../../event-store/src';
+import { formatPosition, type EventStore, type FeedPosition } from '@libs/event-store';
 import { checkpoints } from './checkpoint-store';
 import type { Projector } from './projector';
 

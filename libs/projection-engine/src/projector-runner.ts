@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { comparePositions, type EventStore, type FeedPosition, type RecordedEvent, type Subscription } from '../../event-store/src';
+import { comparePositions, type EventStore, type FeedPosition, type RecordedEvent, type Subscription } from '@libs/event-store';
 import type { PoolClient } from 'pg';
-import { preparedQuery } from '../../sql/src';
+import { preparedQuery } from '@libs/sql';
 import { LOCK_NAMESPACE } from './advisory-locks';
 import { checkpoints } from './checkpoint-store';
 import { quoteIdent, type Projector } from './projector';

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../../event-store/src';
+import type { RecordedEvent } from '@libs/event-store';
 
 /**
  * What a projector's `apply` gets: `query`, which runs in the transaction that also advances the

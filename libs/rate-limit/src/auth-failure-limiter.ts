@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import type { AuthFailureLimiter } from '../../auth/src';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
-import { ApiError } from '../../http/src';
-import { REDIS } from '../../redis/src';
+import type { AuthFailureLimiter } from '@libs/auth';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { ApiError } from '@libs/http';
+import { REDIS } from '@libs/redis';
 import { RateLimiter } from './rate-limiter.service';
 
 const MAX_BLOCKED = 100_000;

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { AUTH_FAILURE_LIMITER } from '../../auth/src';
+import { AUTH_FAILURE_LIMITER } from '@libs/auth';
 import { RedisAuthFailureLimiter } from './auth-failure-limiter';
 import { RateLimiter } from './rate-limiter.service';
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { loadConfig } from '../../config/src';
-import { createRedis } from '../../redis/src';
+import { loadConfig } from '@libs/config';
+import { createRedis } from '@libs/redis';
 import { testRedisPrefix } from '../../../test/support/test-database';
 import { RateLimiter } from './rate-limiter.service';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { TIER_LIMITS, type Tier } from '../../auth/src';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
-import { REDIS } from '../../redis/src';
+import { TIER_LIMITS, type Tier } from '@libs/auth';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { REDIS } from '@libs/redis';
 import { decide, grantedOf, msUntilUtcMidnight, resolveLimits, utcDay, type Limits, type RateLimitDecision } from './domain/rate-limit-decision';
 import { LEASES, RequestLeases } from './domain/request-leases';
 import { RATE_LIMIT_SCRIPT } from './rate-limit.script';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AuthenticatedRequest, Authenticator, Principal } from '../../auth/src';
-import { ApiError } from '../../http/src';
+import type { AuthenticatedRequest, Authenticator, Principal } from '@libs/auth';
+import { ApiError } from '@libs/http';
 import type { RateLimiter } from './rate-limiter.service';
 
 const logger = new Logger('RateLimit');

@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
 
 /** Injection token of the shared ioredis client. Keys are prefixed with `${REDIS_PREFIX}:`. */
 export const REDIS = Symbol('REDIS');

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, RequireScope, type Principal } from '../../auth/src';
-import { ApiError, OptionalIdQuery, ParseIdPipe } from '../../http/src';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { ApiError, OptionalIdQuery, ParseIdPipe } from '@libs/http';
 import { TenancyRepository, type Brand, type Competitor } from './tenancy.repository';
 
 class BrandsQuery {

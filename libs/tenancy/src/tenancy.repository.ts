@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Tier } from '../../auth/src';
+import type { Tier } from '@libs/auth';
 
 export interface Organization {
   id: number;

@@ -2,8 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { ApiKeysRepository, CurrentPrincipal, RequireScope, type Principal } from '../../auth/src';
-import { ApiError, ParseIdPipe, queryInteger } from '../../http/src';
+import { ApiKeysRepository, CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { ApiError, ParseIdPipe, queryInteger } from '@libs/http';
 import { LATENCY_BOUNDS_MS } from './domain/latency-histogram';
 import { UsageRepository, usageWindow } from './usage.repository';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../../auth/src';
+import { AuthModule } from '@libs/auth';
 import { UsageController } from './usage.controller';
 import { UsageRecorder } from './usage.recorder';
 import { UsageRepository } from './usage.repository';

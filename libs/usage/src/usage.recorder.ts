@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthenticatedRequest } from '../../auth/src';
-import { APP_CONFIG, type AppConfig } from '../../config/src';
+import type { AuthenticatedRequest } from '@libs/auth';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
 import { UsageCounters } from './domain/usage-counters';
 import { UsageRepository } from './usage.repository';
 

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { analyzeJsonlStream } from '../../../../libs/answer-analysis/src';
+import { analyzeJsonlStream } from '@libs/answer-analysis';
 import { CliUsageError } from '../cli-context';
 
 /** `answers analyze --input FILE`: one JSON line per answer (id, mentions, order, citations, sentiment). No database needed. */

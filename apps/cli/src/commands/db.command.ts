@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ensureDatabaseExists, runMigrations } from '../../../../libs/database/src';
+import { ensureDatabaseExists, runMigrations } from '@libs/database';
 import { CliContext, toJson } from '../cli-context';
 
 export function registerDb(program: Command, run: (fn: (ctx: CliContext) => Promise<void>) => Promise<void>, json: () => boolean): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { formatPosition, parsePosition, START, type RecordedEvent } from '../../../../libs/event-store/src';
+import { formatPosition, parsePosition, START, type RecordedEvent } from '@libs/event-store';
 import { CliContext, CliUsageError, toJson } from '../cli-context';
 
 export function eventLine(e: RecordedEvent): string {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Redis } from 'ioredis';
-import { ApiKeysRepository, parseScopes, publishRevocation, type Scope } from '../../../../libs/auth/src';
+import { ApiKeysRepository, parseScopes, publishRevocation, type Scope } from '@libs/auth';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 import { positiveInt, tierOption } from './tenancy.command';
 

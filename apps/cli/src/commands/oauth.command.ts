@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Redis } from 'ioredis';
-import { OAuthClientInputError, OAuthClientsRepository, publishRevocation } from '../../../../libs/auth/src';
+import { OAuthClientInputError, OAuthClientsRepository, publishRevocation } from '@libs/auth';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 import { positiveInt, tierOption } from './tenancy.command';
 import { scopesOption } from './keys.command';

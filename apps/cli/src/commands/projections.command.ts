@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { ProjectionRebuilder, projectionStatus } from '../../../../libs/projection-engine/src';
-import { formatPosition } from '../../../../libs/event-store/src';
-import { ALL_PROJECTORS } from '../../../../projections';
+import { ProjectionRebuilder, projectionStatus } from '@libs/projection-engine';
+import { formatPosition } from '@libs/event-store';
+import { ALL_PROJECTORS } from '@projections';
 import { CliContext, CliUsageError, toJson } from '../cli-context';
 
 export function registerProjections(program: Command, run: (fn: (ctx: CliContext) => Promise<void>) => Promise<void>, json: () => boolean): void {

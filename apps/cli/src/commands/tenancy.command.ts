@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { isTier, type Tier } from '../../../../libs/auth/src';
-import { TenancyRepository } from '../../../../libs/tenancy/src';
+import { isTier, type Tier } from '@libs/auth';
+import { TenancyRepository } from '@libs/tenancy';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 
 type Run = (fn: (ctx: CliContext) => Promise<void>) => Promise<void>;

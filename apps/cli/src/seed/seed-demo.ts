@@ -1,10 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import type { AppConfig } from '../../../../libs/config/src';
-import { ALL_SCOPES, ApiKeysRepository, type Scope } from '../../../../libs/auth/src';
-import { TenancyRepository } from '../../../../libs/tenancy/src';
-import { DetectOpportunityCommand, OpportunityRepository, SEVERITIES, TYPES, type OpportunityType, type Severity, type Status } from '../../../../libs/opportunities/src';
+import type { AppConfig } from '@libs/config';
+import { ALL_SCOPES, ApiKeysRepository, type Scope } from '@libs/auth';
+import { TenancyRepository } from '@libs/tenancy';
+import { DetectOpportunityCommand, OpportunityRepository, SEVERITIES, TYPES, type OpportunityType, type Severity, type Status } from '@libs/opportunities';
 import { SeedModule } from './seed.module';
 
 export interface DemoSeed {

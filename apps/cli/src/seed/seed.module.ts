@@ -1,9 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule, type AppConfig } from '../../../../libs/config/src';
-import { DatabaseModule } from '../../../../libs/database/src';
-import { EventStoreModule } from '../../../../libs/event-store/src';
-import { OpportunityCommandsModule } from '../../../../libs/opportunities/src';
-import { RedisModule } from '../../../../libs/redis/src';
+import { ConfigModule, type AppConfig } from '@libs/config';
+import { DatabaseModule } from '@libs/database';
+import { EventStoreModule } from '@libs/event-store';
+import { OpportunityCommandsModule } from '@libs/opportunities';
+import { RedisModule } from '@libs/redis';
 
 /** What seeding needs: the database, the event store and the opportunity commands (no HTTP). */
 @Module({})

@@ -13,7 +13,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../../http/src';
+import { ApiError } from '@libs/http';
 import { Authenticator } from '../authenticator.service';
 import { Public } from '../decorators';
 import type { Scope } from '../domain/scopes';

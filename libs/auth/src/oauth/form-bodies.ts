@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError, toErrorResponse } from '../../../http/src';
+import { ApiError, toErrorResponse } from '@libs/http';
 import { isFormRequest } from './oauth-errors';
 
 export const OAUTH_PATH_PREFIX = '/api/oauth/';

@@ -1,6 +1,6 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, toErrorResponse, type OAuthErrorCode } from '../../../http/src';
+import { ApiError, toErrorResponse, type OAuthErrorCode } from '@libs/http';
 
 export type { OAuthErrorCode };
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ExpectedRevision, START, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../../../event-store/src';
+import { EVENT_STORE, ExpectedRevision, START, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@libs/event-store';
 import { deduplicate, defaultFingerprint, fold, OpportunityRuleError, type DetectionReport, type KnownOpportunity, type OpportunityState } from '../domain';
 import { OpportunityAccess } from '../opportunity-access';
 import { OpportunityRepository, toDomainEvent, type CommandMetadata, type CommandResult } from '../opportunity.repository';

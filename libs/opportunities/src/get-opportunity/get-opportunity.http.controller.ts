@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import type { FastifyReply } from 'fastify';
-import { ApiError, ParseIdPipe, sendJsonText } from '../../../http/src';
+import { ApiError, ParseIdPipe, sendJsonText } from '@libs/http';
 import { READ_MODEL_PROJECTIONS } from '../list-opportunities/list-opportunities.http.controller';
 import { OpportunityAccess } from '../opportunity-access';
 import { OpportunityEventsResponse, OpportunityResponse } from '../opportunity.dto';

@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import type { FastifyReply } from 'fastify';
-import { sendJsonText } from '../../../http/src';
+import { sendJsonText } from '@libs/http';
 import { OpportunityPage } from '../opportunity.dto';
 import { OpportunityQueries } from '../opportunity-queries';
 import { ReadYourWrites } from '../read-your-writes';

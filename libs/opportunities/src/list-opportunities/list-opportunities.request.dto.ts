@@ -2,7 +2,7 @@ import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { BrandFilterQuery } from '../shared/brand-filter.query';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { PaginationQuery, commaList, queryBoolean } from '../../../http/src';
+import { PaginationQuery, commaList, queryBoolean } from '@libs/http';
 import { SEVERITIES, STATUSES, TYPES, type OpportunityType, type Severity, type Status } from '../domain';
 
 export const OPPORTUNITY_SORTS = {

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { KpisResponse } from '../opportunity.dto';
 import { OpportunityQueries } from '../opportunity-queries';
 import { ReadYourWrites } from '../read-your-writes';

@@ -1,4 +1,4 @@
-import { OptionalIdQuery } from '../../../http/src';
+import { OptionalIdQuery } from '@libs/http';
 
 /** The optional `brandId` filter of the opportunity and outcome reads. */
 export class BrandFilterQuery {

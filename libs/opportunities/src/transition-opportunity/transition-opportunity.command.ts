@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Principal } from '../../../auth/src';
+import type { Principal } from '@libs/auth';
 import type { Status } from '../domain';
 import type { CommandResult } from '../opportunity.repository';
 

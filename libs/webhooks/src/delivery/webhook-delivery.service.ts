@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { Counter, Gauge, register } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../../config/src';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
 import { decideAfterAttempt, parseRetryAfter } from '../domain';
 import { DELIVERY_CHANNEL } from '../webhooks.repository';
 import { DeliveryStore } from './delivery-store';

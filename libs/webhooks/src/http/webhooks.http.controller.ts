@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, RequireScope, type Principal } from '../../../auth/src';
-import { APP_CONFIG, type AppConfig } from '../../../config/src';
-import { ApiError, PaginationQuery, ParseIdPipe, page, sortColumn } from '../../../http/src';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { ApiError, PaginationQuery, ParseIdPipe, page, sortColumn } from '@libs/http';
 import { WEBHOOK_EVENT_CATALOG, WEBHOOK_EVENT_TYPES } from '../domain';
 import { blockedUrlReason } from '../ssrf/ssrf-guard';
 import { WebhooksRepository, type Webhook, type WebhookScope } from '../webhooks.repository';
