@@ -1,20 +1,91 @@
-/** Architecture rules checked in CI (`npm run lint`). */
-const infrastructure = '(^|/)node_modules/(@nestjs|typeorm|pg|pg-cursor|ioredis|bullmq|@eventstore|fastify|@fastify|nestjs-pino|pino|prom-client)/';
+/** Architecture rules checked in CI (`npm run lint`); `test/architecture.int.spec.ts` proves each one bites. */
+const infrastructure =
+  '(^|/)node_modules/(@nestjs|typeorm|pg|pg-cursor|ioredis|bullmq|@eventstore|fastify|@fastify|nestjs-pino|pino|prom-client|class-validator|class-transformer)/';
+
+/**
+ * Platform libraries: the kits every concern builds on. Any library may import them (through
+ * their index); they import only each other, plus what PLATFORM_EXTRAS allows.
+ */
+const PLATFORM = [
+  'answer-analysis', 'config', 'database', 'event-sourcing', 'event-store', 'http', 'metrics', 'observability',
+  'projection-engine', 'queue', 'redis', 'sql',
+];
+/** `/health` and `/metrics` are public routes: observability needs auth's @Public() marker. */
+const PLATFORM_EXTRAS = {
+  observability: ['auth'],
+  // Until the composition root lists the migrations (projection kit): the ordered list of every module's migrations.
+  database: ['auth', 'tenancy', 'usage', 'webhooks'],
+};
+
+/**
+ * Concern libraries and the other concerns each may import (through their index). Anything not
+ * listed here is refused: a new edge between concerns is a design decision, made here on purpose.
+ */
+const CONCERN_IMPORTS = {
+  auth: [],
+  'rate-limit': ['auth'],
+  tenancy: ['auth'],
+  usage: ['auth'],
+  opportunities: ['auth', 'tenancy'],
+  webhooks: ['auth', 'tenancy'],
+};
+
+/** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
+const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage'];
+/** Folders of such a library that are not use cases, shared by its use cases. */
+const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
+
+/** Pure libraries a domain may use besides its own domain code. */
+const PURE = ['metrics', 'answer-analysis', 'event-sourcing'];
+
+const alternation = (names) => names.map((n) => n.replace(/[-]/g, '\\-')).join('|');
+
+const importRules = [
+  ...Object.entries(CONCERN_IMPORTS).map(([lib, allowed]) => ({
+    name: `concern-imports:${lib}`,
+    comment: `${lib} may import the platform libraries and only these concerns: ${allowed.join(', ') || 'none'} (CONCERN_IMPORTS).`,
+    severity: 'error',
+    from: { path: `^libs/${lib}/` },
+    to: { path: '^libs/[^/]+/', pathNot: `^libs/(${alternation([lib, ...PLATFORM, ...allowed])})/` },
+  })),
+  ...PLATFORM.map((lib) => ({
+    name: `platform-imports:${lib}`,
+    comment: `${lib} is a platform library: it imports only other platform libraries${PLATFORM_EXTRAS[lib] ? ` and ${PLATFORM_EXTRAS[lib].join(', ')}` : ''}.`,
+    severity: 'error',
+    from: { path: `^libs/${lib}/`, pathNot: '\\.spec\\.ts$' },
+    to: { path: '^libs/[^/]+/', pathNot: `^libs/(${alternation([lib, ...PLATFORM, ...(PLATFORM_EXTRAS[lib] ?? [])])})/` },
+  })),
+];
+
 module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'Domain code (libs/*/src/domain and the answer-analysis library) imports nothing from Nest, the database, Redis or HTTP.',
+      comment: 'Domain code (libs/*/src/domain and the pure libraries) imports nothing from Nest, the database, Redis, HTTP or validation.',
       severity: 'error',
-      from: { path: '^libs/([^/]+/src/domain/|answer-analysis/src/)' },
+      from: { path: `^libs/([^/]+/src/domain/|(${alternation(PURE)})/src/)` },
       to: { path: infrastructure },
     },
     {
       name: 'domain-has-no-io',
       comment: 'Domain code does no I/O: no node:fs, node:net, node:http, node:child_process.',
       severity: 'error',
-      from: { path: '^libs/[^/]+/src/domain/' },
-      to: { dependencyTypes: ['core'], path: '^(fs|net|http|https|child_process|dgram|dns)$' },
+      from: { path: `^libs/([^/]+/src/domain/|(${alternation(PURE)})/src/)`, pathNot: '\\.spec\\.ts$|/eval/' },
+      to: { dependencyTypes: ['core'], path: '^(fs|net|http|https|child_process|dgram|dns|http2|tls|worker_threads)$' },
+    },
+    {
+      name: 'domain-imports-only-domain',
+      comment: "A domain imports only its own domain code and the pure libraries, never its library's use cases, read models or services.",
+      severity: 'error',
+      from: { path: '^libs/([^/]+)/src/domain/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^(libs|projections|apps)/', pathNot: `^libs/($1/src/domain/|(${alternation(PURE)})/src/)` },
+    },
+    {
+      name: 'use-case-is-self-contained',
+      comment: `A use-case folder (libs/<concern>/src/<verb>-<noun>/) imports no sibling use case: what two use cases share lives in domain/, read-model/, shared/ or the library's root.`,
+      severity: 'error',
+      from: { path: `^libs/(${alternation(ANATOMY)})/src/([^/]+)/` },
+      to: { path: '^libs/$1/src/[^/]+/', pathNot: `^libs/$1/src/($2|${alternation(SHARED_FOLDERS)})/` },
     },
     {
       name: 'libs-do-not-import-apps',
@@ -25,11 +96,12 @@ module.exports = {
     },
     {
       name: 'through-the-index',
-      comment: 'Outside a library, reach it through its exported index only (libs/<name>/src/index.ts).',
+      comment: 'Outside a library, reach it through its exported index only (libs/<name>/src/index.ts, imported as @libs/<name>).',
       severity: 'error',
       from: { path: '^(apps|projections|bench|test)/|^libs/([^/]+)/', pathNot: '\\.spec\\.ts$' },
       to: { path: '^libs/([^/]+)/src/.+', pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$'] },
     },
+    ...importRules,
     {
       name: 'no-circular',
       severity: 'error',

@@ -7,4 +7,5 @@ export { fingerprintStream } from './detect-opportunity/detect-opportunity.handl
 export { TransitionOpportunityCommand } from './transition-opportunity/transition-opportunity.command';
 export { RecordVerificationCommand } from './record-verification/record-verification.command';
 export { FinalizeOutcomeCommand } from './finalize-outcome/finalize-outcome.command';
-export { kpisFromRows, listOpportunitiesSql, listPageJson, opportunityKpisSql, type KpiRow, type ListRow } from './opportunity-queries';
+export { listOpportunitiesSql, listPageJson, type ListRow } from './list-opportunities/list-opportunities.query';
+export { kpisFromRows, opportunityKpisSql, type KpiRow } from './opportunity-kpis/opportunity-kpis.query';

@@ -5,9 +5,12 @@ import { DetectOpportunityController } from './detect-opportunity/detect-opportu
 import { FinalizeOutcomeHandler } from './finalize-outcome/finalize-outcome.handler';
 import { GetOpportunityController } from './get-opportunity/get-opportunity.http.controller';
 import { ListOpportunitiesController } from './list-opportunities/list-opportunities.http.controller';
+import { GetOpportunity } from './get-opportunity/get-opportunity.query';
+import { ListOpportunities } from './list-opportunities/list-opportunities.query';
+import { OpportunityKpis } from './opportunity-kpis/opportunity-kpis.query';
+import { OutcomesSummary } from './outcomes-summary/outcomes-summary.query';
 import { OpportunityKpisController } from './opportunity-kpis/opportunity-kpis.http.controller';
 import { OpportunityAccess } from './opportunity-access';
-import { OpportunityQueries } from './opportunity-queries';
 import { OpportunityRepository } from './opportunity.repository';
 import { OutcomesSummaryController } from './outcomes-summary/outcomes-summary.http.controller';
 import { ReadYourWrites } from './read-your-writes';
@@ -16,7 +19,8 @@ import { TransitionOpportunityHandler } from './transition-opportunity/transitio
 import { TransitionOpportunityController } from './transition-opportunity/transition-opportunity.http.controller';
 
 const handlers = [DetectOpportunityHandler, TransitionOpportunityHandler, RecordVerificationHandler, FinalizeOutcomeHandler];
-const services = [OpportunityRepository, OpportunityQueries, OpportunityAccess, ReadYourWrites];
+const services = [OpportunityRepository, OpportunityAccess, ReadYourWrites];
+const queries = [ListOpportunities, GetOpportunity, OpportunityKpis, OutcomesSummary];
 
 /** The opportunity queue: commands (CQRS), read-model queries and their HTTP controllers. */
 @Module({
@@ -29,7 +33,7 @@ const services = [OpportunityRepository, OpportunityQueries, OpportunityAccess, 
     TransitionOpportunityController,
     OutcomesSummaryController,
   ],
-  providers: [...handlers, ...services],
+  providers: [...handlers, ...services, ...queries],
   exports: [...services, CqrsModule],
 })
 export class OpportunitiesModule {}

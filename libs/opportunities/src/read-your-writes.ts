@@ -18,6 +18,9 @@ const KEEP_MAX = `local v = redis.call('GET', KEYS[1])
 if (not v) or v < ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) else redis.call('EXPIRE', KEYS[1], ARGV[2]) end
 return 1`;
 
+/** The projection the list and the single read are served from. */
+export const READ_MODEL_PROJECTIONS = ['opportunities'];
+
 /**
  * Read-your-writes for a caller: a command remembers (in Redis, shared by every API process)
  * the feed position of the caller's last write; the caller's next read waits, a bounded time,

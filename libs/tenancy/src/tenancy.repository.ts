@@ -146,11 +146,11 @@ export class TenancyRepository {
     return rows.length ? toBrand(rows[0]) : null;
   }
 
-  async competitorsOf(scope: TenantScope, brandId: number): Promise<Competitor[] | null> {
-    if (!(await this.findBrand(scope, brandId))) return null;
+  /** The competitors of a brand the caller has already resolved (BrandAccess.resolve). */
+  async competitorsOfBrand(brand: Pick<Brand, 'id' | 'organizationId'>): Promise<Competitor[]> {
     const rows: Row[] = await this.dataSource.query(`SELECT * FROM competitor_brands WHERE brand_id = $1 AND organization_id = $2 ORDER BY id`, [
-      brandId,
-      scope.organizationId,
+      brand.id,
+      brand.organizationId,
     ]);
     return rows.map(toCompetitor);
   }

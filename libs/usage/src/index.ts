@@ -1,6 +1,6 @@
 export * from './domain/latency-histogram';
 export * from './domain/usage-counters';
 export * from './usage.repository';
-export * from './usage.recorder';
+export * from './record-usage/usage.recorder';
 export * from './usage.module';
 export { CreateApiUsage1763700001200 } from './migrations/1763700001200-create-api-usage';

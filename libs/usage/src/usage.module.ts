@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@libs/auth';
-import { UsageController } from './usage.controller';
-import { UsageRecorder } from './usage.recorder';
+import { KeyUsageController } from './key-usage/key-usage.http.controller';
+import { UsageStatisticsController } from './usage-statistics/usage-statistics.http.controller';
+import { UsageRecorder } from './record-usage/usage.recorder';
 import { UsageRepository } from './usage.repository';
 
 /** Per-credential API usage: counted in memory on every authenticated response, written in batches, reported per organisation and key. */
 @Module({
   imports: [AuthModule],
-  controllers: [UsageController],
+  controllers: [UsageStatisticsController, KeyUsageController],
   providers: [UsageRepository, UsageRecorder],
   exports: [UsageRecorder, UsageRepository],
 })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { testPayload, type WebhookEventType } from './domain';
-import { newWebhookSecret } from './signing';
+import { newWebhookSecret } from './domain';
 
 /** Who may see what: the caller's organisation and, for a client-bound credential, that client's subscriptions. */
 export interface WebhookScope {

@@ -1,8 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { decideAfterAttempt, headerProblems, parseRetryAfter, webhookEventsFor } from './domain';
-import { derivedUuid } from './ids';
-import { newWebhookSecret, signatureHeaders } from './signing';
-import { blockedUrlReason, guardedLookup, isBlockedAddress, type LookupFunction } from './ssrf/ssrf-guard';
+import { derivedUuid } from './domain/ids';
+import { newWebhookSecret, signatureHeaders } from './domain/signing';
+import { blockedUrlReason, guardedLookup, isBlockedAddress, type LookupFunction } from './ssrf-guard';
 
 describe('signing (Standard Webhooks)', () => {
   it('makes whsec_ secrets in standard base64 that the reference verifier accepts', () => {

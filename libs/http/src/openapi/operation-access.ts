@@ -33,9 +33,12 @@ export function accessOf(handler: object, controller: object, declarations: Acce
   return scope === undefined ? { kind: 'undeclared' } : { kind: 'scope', scope };
 }
 
+/** Where @nestjs/swagger keeps `@ApiOperation({...})` (an explicit `operationId` wins over the derived one). */
+const API_OPERATION_METADATA = 'swagger/apiOperation';
+
 /**
- * The access of every route handler of every controller, by operationId (as `operationIdOf` names
- * it). Two controllers with the same class name would give two operations one id: that throws.
+ * The access of every route handler of every controller, by operationId (the one `@ApiOperation`
+ * declares, else as `operationIdOf` names it). Two controllers with the same class name would give two operations one id: that throws.
  */
 export function operationAccessTable(app: INestApplication, declarations: AccessDeclarations): Map<string, OperationAccess> {
   const table = new Map<string, OperationAccess>();
@@ -49,7 +52,8 @@ export function operationAccessTable(app: INestApplication, declarations: Access
       for (const method of scanner.getAllMethodNames(prototype)) {
         const handler = prototype[method];
         if (typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const id = operationIdOf(controller.name, method);
+        const declared = (Reflect.getMetadata(API_OPERATION_METADATA, handler) as { operationId?: string } | undefined)?.operationId;
+        const id = declared ?? operationIdOf(controller.name, method);
         if (owners.has(id) && owners.get(id) !== controller) {
           throw new Error(`OpenAPI: two controllers named ${controller.name} both define ${method}(); rename one so operationIds stay unique`);
         }

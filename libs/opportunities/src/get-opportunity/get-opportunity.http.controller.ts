@@ -3,20 +3,19 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import type { FastifyReply } from 'fastify';
 import { ApiError, ParseIdPipe, sendJsonText } from '@libs/http';
-import { READ_MODEL_PROJECTIONS } from '../list-opportunities/list-opportunities.http.controller';
 import { OpportunityAccess } from '../opportunity-access';
 import { OpportunityEventsResponse, OpportunityResponse } from '../opportunity.dto';
-import { OpportunityQueries } from '../opportunity-queries';
+import { GetOpportunity } from './get-opportunity.query';
 import { OpportunityRepository } from '../opportunity.repository';
 import { toRecord } from '../read-model/opportunity-row';
-import { ReadYourWrites } from '../read-your-writes';
+import { READ_MODEL_PROJECTIONS, ReadYourWrites } from '../read-your-writes';
 import { GetOpportunityQuery } from './get-opportunity.request.dto';
 
 @ApiTags('Opportunities')
 @Controller('api/v1/opportunities')
 export class GetOpportunityController {
   constructor(
-    private readonly queries: OpportunityQueries,
+    private readonly reads: GetOpportunity,
     private readonly repository: OpportunityRepository,
     private readonly access: OpportunityAccess,
     private readonly ryw: ReadYourWrites,
@@ -40,7 +39,7 @@ export class GetOpportunityController {
       return { data: toRecord(state, asOf) };
     }
     await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
-    const record = await this.queries.getJson(p, id);
+    const record = await this.reads.json(p, id);
     if (record === null) throw ApiError.notFound(`Opportunity ${id}`);
     return sendJsonText(reply, `{"data":${record}}`);
   }

@@ -4,17 +4,15 @@ import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import type { FastifyReply } from 'fastify';
 import { sendJsonText } from '@libs/http';
 import { OpportunityPage } from '../opportunity.dto';
-import { OpportunityQueries } from '../opportunity-queries';
-import { ReadYourWrites } from '../read-your-writes';
+import { ListOpportunities } from './list-opportunities.query';
+import { READ_MODEL_PROJECTIONS, ReadYourWrites } from '../read-your-writes';
 import { ListOpportunitiesQuery } from './list-opportunities.request.dto';
-
-export const READ_MODEL_PROJECTIONS = ['opportunities'];
 
 @ApiTags('Opportunities')
 @Controller('api/v1/opportunities')
 export class ListOpportunitiesController {
   constructor(
-    private readonly queries: OpportunityQueries,
+    private readonly listing: ListOpportunities,
     private readonly ryw: ReadYourWrites,
   ) {}
 
@@ -24,6 +22,6 @@ export class ListOpportunitiesController {
   @ApiOkResponse({ type: OpportunityPage })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListOpportunitiesQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
-    return sendJsonText(reply, await this.queries.listJson(p, q));
+    return sendJsonText(reply, await this.listing.json(p, q));
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { KpisResponse } from '../opportunity.dto';
-import { OpportunityQueries } from '../opportunity-queries';
+import { OpportunityKpis } from './opportunity-kpis.query';
 import { ReadYourWrites } from '../read-your-writes';
 import { BrandFilterQuery } from '../shared/brand-filter.query';
 
@@ -12,7 +12,7 @@ class KpisQuery extends BrandFilterQuery {}
 @Controller('api/v1/opportunities/_summary')
 export class OpportunityKpisController {
   constructor(
-    private readonly queries: OpportunityQueries,
+    private readonly kpiSummary: OpportunityKpis,
     private readonly ryw: ReadYourWrites,
   ) {}
 
@@ -22,6 +22,6 @@ export class OpportunityKpisController {
   @ApiOkResponse({ type: KpisResponse })
   async kpis(@CurrentPrincipal() p: Principal, @Query() q: KpisQuery): Promise<KpisResponse> {
     await this.ryw.waitFor(p.subject, ['opportunities', 'opportunity_counts']);
-    return { data: await this.queries.kpis(p, q.brandId) };
+    return { data: await this.kpiSummary.summary(p, q.brandId) };
   }
 }

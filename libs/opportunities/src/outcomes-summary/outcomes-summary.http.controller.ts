@@ -5,7 +5,7 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { queryInteger } from '@libs/http';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { OutcomesSummaryResponse } from '../opportunity.dto';
-import { OpportunityQueries } from '../opportunity-queries';
+import { OutcomesSummary } from './outcomes-summary.query';
 import { ReadYourWrites } from '../read-your-writes';
 import { BrandFilterQuery } from '../shared/brand-filter.query';
 
@@ -19,17 +19,11 @@ class OutcomesQuery extends BrandFilterQuery {
   sinceDays: number = 90;
 }
 
-const sum = (xs: (number | null)[]) => xs.reduce<number>((a, x) => a + (x ?? 0), 0);
-const avg = (xs: (number | null)[]) => {
-  const known = xs.filter((x): x is number => x !== null);
-  return known.length ? sum(known) / known.length : null;
-};
-
 @ApiTags('Outcomes')
 @Controller('api/v1/outcomes/_summary')
 export class OutcomesSummaryController {
   constructor(
-    private readonly queries: OpportunityQueries,
+    private readonly outcomes: OutcomesSummary,
     private readonly ryw: ReadYourWrites,
   ) {}
 
@@ -39,26 +33,6 @@ export class OutcomesSummaryController {
   @ApiOkResponse({ type: OutcomesSummaryResponse })
   async summary(@CurrentPrincipal() p: Principal, @Query() q: OutcomesQuery): Promise<OutcomesSummaryResponse> {
     await this.ryw.waitFor(p.subject, ['opportunity_outcomes']);
-    const rows = await this.queries.outcomes(p, q.sinceDays, q.brandId);
-    const final = rows.filter((r) => r.finalizedAt !== null);
-    const to = new Date();
-    return {
-      data: {
-        sinceDays: q.sinceDays,
-        from: new Date(to.getTime() - q.sinceDays * 86_400_000).toISOString(),
-        to: to.toISOString(),
-        totals: {
-          resolved: rows.length,
-          withOutcome: final.length,
-          citationRateBeforeAvg: avg(final.map((r) => r.citationRateBefore)),
-          citationRateAfterAvg: avg(final.map((r) => r.citationRateAfter)),
-          aiTrafficBefore: sum(final.map((r) => r.aiTrafficBefore)),
-          aiTrafficAfter: sum(final.map((r) => r.aiTrafficAfter)),
-          conversions: sum(final.map((r) => r.conversions)),
-          revenue: sum(final.map((r) => r.revenue)),
-        },
-        rows,
-      },
-    };
+    return { data: await this.outcomes.summary(p, q.sinceDays, q.brandId) };
   }
 }

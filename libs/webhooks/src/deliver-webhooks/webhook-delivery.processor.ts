@@ -41,7 +41,7 @@ function metric<T>(name: string, make: () => T): T {
  *   without persistence, or a crash between claim and add) go back to the relay.
  */
 @Injectable()
-export class WebhookDeliveryService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly store: DeliveryStore;
   private readonly sender: WebhookSender;

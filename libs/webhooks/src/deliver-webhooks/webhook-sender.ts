@@ -2,8 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { isReservedHeader } from '../domain';
-import { signatureHeaders } from '../signing';
-import { BlockedAddressError, guardedLookup, isBlockedAddress } from '../ssrf/ssrf-guard';
+import { signatureHeaders } from '../domain';
+import { BlockedAddressError, guardedLookup, isBlockedAddress } from '../ssrf-guard';
 
 export const EXCERPT_CHARS = 1024;
 /** Read at most this much of a response (the rest is discarded with the connection). */

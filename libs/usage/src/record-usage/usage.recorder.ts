@@ -3,8 +3,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest } from '@libs/auth';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
-import { UsageCounters } from './domain/usage-counters';
-import { UsageRepository } from './usage.repository';
+import { UsageCounters } from '../domain/usage-counters';
+import { UsageRepository } from '../usage.repository';
 
 const DAY_MS = 86_400_000;
 

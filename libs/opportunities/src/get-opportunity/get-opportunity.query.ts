@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Principal } from '@libs/auth';
+import { poolOf, preparedQuery } from '@libs/sql';
+import { completeRecordDocument } from '../read-model/opportunity-row';
+
+/** One opportunity from the list projection, filtered by the caller's tenant. */
+@Injectable()
+export class GetOpportunity {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** One record's JSON text, or null when the caller cannot see it. */
+  async json(p: Principal, id: number): Promise<string | null> {
+    const rows = await preparedQuery<{ document: string; breached: boolean }>(
+      poolOf(this.dataSource),
+      `SELECT document, NOT terminal AND due_at < now() AS breached FROM opportunities
+        WHERE id = $1 AND organization_id = $2 AND ($3::bigint IS NULL OR client_id = $3)`,
+      [id, p.organizationId, p.clientId],
+    );
+    return rows.length ? completeRecordDocument(rows[0].document, rows[0].breached) : null;
+  }
+}

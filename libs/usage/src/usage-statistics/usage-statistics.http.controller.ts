@@ -1,0 +1,25 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { UsageQuery } from '../usage-window.query';
+import { UsageRepository, usageWindow } from '../usage.repository';
+import { UsageStatisticsResponse } from './usage-statistics.response.dto';
+
+@ApiTags('Usage and key validation')
+@Controller('api/v1/usage')
+export class UsageStatisticsController {
+  constructor(private readonly usage: UsageRepository) {}
+
+  @Get()
+  @RequireScope('read:usage')
+  @ApiOperation({
+    operationId: 'usage_statistics',
+    summary: "The organisation's API usage",
+    description: 'Totals, a per-day series and a per-endpoint breakdown with error counts and latency percentiles, over the last `days` UTC days. Counters are written in batches, so the last second or so may not show yet.',
+  })
+  @ApiOkResponse({ type: UsageStatisticsResponse })
+  @ApiBadRequestResponse({ description: 'days is not an integer from 1 to 365' })
+  async statistics(@CurrentPrincipal() p: Principal, @Query() q: UsageQuery): Promise<UsageStatisticsResponse> {
+    return { data: await this.usage.organizationUsage(p.organizationId, usageWindow(q.days)) };
+  }
+}

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * The architecture rules of `.dependency-cruiser.cjs` bite: each probe is a file with one wrong
+ * import, written into the tree for the duration of the test (the rules match real paths), and
+ * dependency-cruiser must name the rule it breaks. The clean tree passing is `npm run lint`.
+ */
+const root = join(__dirname, '..');
+const tag = `zz-rule-probe-${process.pid}`;
+
+interface Probe {
+  file: string;
+  source: string;
+  rule: string;
+}
+
+const probes: Probe[] = [
+  {
+    file: `libs/webhooks/src/${tag}/probe.ts`,
+    source: "import { ListWebhooksController } from '../list-webhooks/list-webhooks.http.controller';\nexport const probe = ListWebhooksController;\n",
+    rule: 'use-case-is-self-contained',
+  },
+  {
+    file: `libs/opportunities/src/domain/${tag}-infrastructure.ts`,
+    source: "import { DataSource } from 'typeorm';\nexport const probe = DataSource;\n",
+    rule: 'domain-is-pure',
+  },
+  {
+    file: `libs/opportunities/src/domain/${tag}-io.ts`,
+    source: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n",
+    rule: 'domain-has-no-io',
+  },
+  {
+    file: `libs/webhooks/src/domain/${tag}-service.ts`,
+    source: "import { WebhooksRepository } from '../webhooks.repository';\nexport const probe = WebhooksRepository;\n",
+    rule: 'domain-imports-only-domain',
+  },
+  {
+    file: `libs/usage/src/${tag}-concern.ts`,
+    source: "import { OpportunitiesModule } from '@libs/opportunities';\nexport const probe = OpportunitiesModule;\n",
+    rule: 'concern-imports:usage',
+  },
+  {
+    file: `libs/http/src/${tag}-platform.ts`,
+    source: "import { TenancyModule } from '@libs/tenancy';\nexport const probe = TenancyModule;\n",
+    rule: 'platform-imports:http',
+  },
+  {
+    file: `projections/${tag}-deep.ts`,
+    source: "import { TenancyRepository } from '../libs/tenancy/src/tenancy.repository';\nexport const probe = TenancyRepository;\n",
+    rule: 'through-the-index',
+  },
+  {
+    file: `libs/tenancy/src/${tag}-app.ts`,
+    source: "import { ApiModule } from '../../../apps/api/src/api.module';\nexport const probe = ApiModule;\n",
+    rule: 'libs-do-not-import-apps',
+  },
+];
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+describe('architecture rules', () => {
+  let violations: Violation[] = [];
+
+  beforeAll(async () => {
+    for (const p of probes) {
+      mkdirSync(dirname(join(root, p.file)), { recursive: true });
+      writeFileSync(join(root, p.file), p.source);
+    }
+    try {
+      const run = promisify(execFile);
+      const bin = join(root, 'node_modules', '.bin', 'depcruise');
+      // Exit code 1 means "violations found": the report is still on stdout.
+      const { stdout } = await run(bin, ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...probes.map((p) => p.file)], { cwd: root, maxBuffer: 64 * 1024 * 1024 }).catch(
+        (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+      );
+      violations = (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
+    } finally {
+      for (const p of probes) rmSync(join(root, p.file), { force: true });
+      rmSync(join(root, `libs/webhooks/src/${tag}`), { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it.each(probes.map((p) => [p.rule, p]))('a wrong import breaks %s', (_rule, probe) => {
+    const named = violations.filter((v) => v.from === probe.file).map((v) => v.rule.name);
+    expect(named).toContain(probe.rule);
+  });
+});
