@@ -3,11 +3,13 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { ModuleMetadata } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@libs/config';
-import { ROOT_LOGGER, collectProcessMetrics, instrumentHttp, logRequests, requestIdOf } from '@libs/observability';
-import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA, acceptFormBodiesOnOAuthOnly } from '@libs/auth';
-import { RateLimiter, installRequestGate } from '@libs/rate-limit';
+import { ROOT_LOGGER } from '@libs/observability';
+import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA } from '@libs/auth';
+import { RateLimiter } from '@libs/rate-limit';
+import { UsageRecorder } from '@libs/usage';
 import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations } from '@libs/http';
 import { ApiModule } from './api.module';
+import { REQUEST_ID, installRequestPipeline } from './request-pipeline';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -21,16 +23,11 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     // A number of hops becomes Fastify's function form: trust the nearest `n` proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     return503OnClosing: true,
-    genReqId: requestIdOf,
+    ...REQUEST_ID,
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: clientErrorReply,
   });
   recordRoutes(adapter.getInstance());
-  // Only JSON bodies (and form bodies on /api/oauth/): anything else is 415.
-  adapter.getInstance().removeContentTypeParser('text/plain');
-  adapter.getInstance().addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, extraImports), adapter, {
     bufferLogs: true,
   });
@@ -43,17 +40,13 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     const route = toFastifyPath(o.path);
     scoped.set(route, (scoped.get(route) ?? new Set()).add(o.method));
   }
-  installRequestGate(
-    fastify,
-    (method, route, url) => (route === undefined ? url.startsWith('/api/v1/') : scoped.get(route)?.has(method === 'HEAD' ? 'GET' : method) === true),
-    app.get(Authenticator),
-    app.get(RateLimiter),
-  );
-  // After the gate: a form body sent elsewhere is refused (415) once its credentials are known.
-  acceptFormBodiesOnOAuthOnly(fastify);
-  collectProcessMetrics();
-  instrumentHttp(fastify);
-  logRequests(fastify, app.get(ROOT_LOGGER));
+  installRequestPipeline(fastify, {
+    needsCredentials: (method, route, url) => (route === undefined ? url.startsWith('/api/v1/') : scoped.get(route)?.has(method === 'HEAD' ? 'GET' : method) === true),
+    authenticator: app.get(Authenticator),
+    limiter: app.get(RateLimiter),
+    logger: app.get(ROOT_LOGGER),
+    usage: app.get(UsageRecorder),
+  });
   serveApiDocumentation(app, document);
   return app;
 }

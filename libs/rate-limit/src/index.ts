@@ -4,4 +4,4 @@ export * from './rate-limiter.service';
 export * from './auth-failure-limiter';
 export * from './rate-limit.module';
 export * from './domain/request-leases';
-export * from './request-gate';
+export * from './charge-request';

@@ -4,7 +4,7 @@ import { RedisAuthFailureLimiter } from './auth-failure-limiter';
 import { RateLimiter } from './rate-limiter.service';
 
 /**
- * Rate limits per credential (charged by the request gate, `installRequestGate`) and
+ * Rate limits per credential (charged by `chargeRequest`, which the API's request gate calls) and
  * failed-authentication limits per address. Global so that the Authenticator (AuthModule) finds
  * AUTH_FAILURE_LIMITER.
  */

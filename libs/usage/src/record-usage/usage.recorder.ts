@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest } from '@libs/auth';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
 import { UsageCounters } from '../domain/usage-counters';
@@ -9,9 +8,10 @@ import { UsageRepository } from '../usage.repository';
 const DAY_MS = 86_400_000;
 
 /**
- * Counts every authenticated request (a Fastify onResponse hook: requests refused by
- * authentication have no principal and are not counted; 429s are) in memory, and writes the
- * counters in one multi-row upsert every USAGE_FLUSH_MS and at shutdown. Nothing touches the
+ * Counts every authenticated request (`onResponse`, a Fastify onResponse hook the API's request
+ * pipeline installs: requests refused by authentication have no principal and are not counted;
+ * 429s are) in memory, and writes the counters in one multi-row upsert every USAGE_FLUSH_MS and at
+ * shutdown (and when the server closes: the pipeline calls `flush`). Nothing touches the
  * database on the request path. A failed flush keeps its counters for the next one.
  */
 @Injectable()
@@ -24,21 +24,11 @@ export class UsageRecorder implements OnModuleInit, BeforeApplicationShutdown {
   private dayEnds = 0;
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
     private readonly repository: UsageRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      this.onResponse(request, reply);
-      done();
-    });
-    // Requests that finish while the server closes (after beforeApplicationShutdown) are written here.
-    fastify.addHook('onClose', (_instance: FastifyInstance, done: () => void) => {
-      void this.flush().finally(done);
-    });
     this.timer = setInterval(() => void this.flush(), this.config.usageFlushMs);
     this.timer.unref();
   }
@@ -49,7 +39,8 @@ export class UsageRecorder implements OnModuleInit, BeforeApplicationShutdown {
     await this.flush();
   }
 
-  private onResponse(request: FastifyRequest, reply: FastifyReply): void {
+  /** Counts one answered request (the pipeline's onResponse hook). */
+  onResponse(request: FastifyRequest, reply: FastifyReply): void {
     const principal = (request as AuthenticatedRequest).principal;
     if (principal === undefined) return;
     const now = Date.now();
