@@ -5,10 +5,10 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { createApiApp } from '../apps/api/src/create-api-app';
 import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
-import { loadConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { TenancyRepository } from '@libs/tenancy';
 import { round, withBenchDatabase } from './support/bench-database';
+import { loadServiceConfig } from '../apps/composition/config';
 
 /**
  * npm run bench:access — prints one JSON line: requests/s and p99 latency of
@@ -35,7 +35,7 @@ interface Round {
 
 /** The child: the API, listening on 127.0.0.1 on a free port, reported to the parent. */
 async function serve(): Promise<void> {
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
+  const config = loadServiceConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
   const app = await createApiApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     } finally {
       child.send('stop');
       await new Promise((r) => child.once('exit', r));
-      const redis = new Redis(loadConfig(process.env).redisUrl);
+      const redis = new Redis(loadServiceConfig(process.env).redisUrl);
       let cursor = '0';
       do {
         const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);

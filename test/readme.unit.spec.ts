@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_VARIABLES } from '@libs/config';
+import { SERVICE_CONFIG_VARIABLES } from '../apps/composition/config';
 
 describe('README', () => {
   const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
@@ -11,7 +11,7 @@ describe('README', () => {
   });
 
   it('documents every configuration variable with its default', () => {
-    for (const v of CONFIG_VARIABLES) {
+    for (const v of SERVICE_CONFIG_VARIABLES) {
       const row = readme.split('\n').find((l) => l.startsWith(`| \`${v.name}\` |`));
       expect(row).toBeDefined();
       if (v.default !== '(none)') expect(row).toContain(`\`${v.default}\``);

@@ -4,6 +4,7 @@ import { createApiApp } from '../../apps/api/src/create-api-app';
 import { UsageRecorder } from '@libs/usage';
 import { until } from '../support/processes';
 import { startTestApi, type TestApi } from '../support/test-api';
+import { USAGE_CONFIG } from '@libs/usage';
 
 /** API usage: counted per credential, route, method, status class and day; written in batches; reported per organisation and key. */
 let api: TestApi;
@@ -125,7 +126,7 @@ describe('usage', () => {
   it('writes on its own every USAGE_FLUSH_MS, and what is left at shutdown', async () => {
     const fresh = await api.organization();
     // Another replica on the same database, flushing every 50 ms.
-    const replica: NestFastifyApplication = await createApiApp({ ...api.config, usageFlushMs: 50 });
+    const replica: NestFastifyApplication = await createApiApp({ ...api.config, sections: new Map([...api.config.sections, [USAGE_CONFIG.token, { usageFlushMs: 50 }]]) });
     await replica.init();
     await replica.getHttpAdapter().getInstance().ready();
     const count = async () =>

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ModuleMetadata } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { loadConfig, type AppConfig } from '@libs/config';
+import type { AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { ApiKeysRepository, type Scope, type Tier } from '@libs/auth';
 import { TenancyRepository } from '@libs/tenancy';
@@ -10,6 +10,7 @@ import { START } from '@libs/event-store';
 import { projectionsReached } from '@libs/projection-engine';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './test-database';
 import { until } from './processes';
+import { loadServiceConfig } from '../../apps/composition/config';
 
 export interface TestApi {
   app: NestFastifyApplication;
@@ -37,7 +38,7 @@ export interface TestApi {
  */
 export async function startTestApi(env: Record<string, string> = {}, extraImports: ModuleMetadata['imports'] = []): Promise<TestApi> {
   const db = await createTestDatabase();
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', TRUST_PROXY: 'true', DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PROJECTION_POLL_MS: '50', ...env });
+  const config = loadServiceConfig({ ...process.env, LOG_LEVEL: 'silent', TRUST_PROXY: 'true', DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PROJECTION_POLL_MS: '50', ...env });
   const app = await createApiApp(config, extraImports);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -9,10 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig } from '@libs/config';
 import { buildOpenApiDocument } from '@libs/http';
 import { ApiModule } from './api.module';
 import { API_ACCESS } from './create-api-app';
+import { loadServiceConfig } from '../../composition/config';
 
 function outputPath(args: string[]): string {
   const at = args.findIndex((a) => a === '--out' || a.startsWith('--out='));
@@ -24,7 +24,7 @@ function outputPath(args: string[]): string {
 
 async function main(): Promise<void> {
   const out = resolve(outputPath(process.argv.slice(2)));
-  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(loadConfig()), new FastifyAdapter(), {
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(loadServiceConfig()), new FastifyAdapter(), {
     preview: true,
     logger: ['error'],
     abortOnError: false,

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { loadConfig } from '@libs/config';
 import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { createApiApp } from './create-api-app';
+import { loadServiceConfig } from '../../composition/config';
 
 runMain(async () => {
-  const config = loadConfig();
+  const config = loadServiceConfig();
   await checkPostgres(config);
   await checkRedis(config);
   const app = await createApiApp(config);

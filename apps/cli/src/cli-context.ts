@@ -1,11 +1,12 @@
 import type { DataSource } from 'typeorm';
-import { loadConfig, type AppConfig } from '@libs/config';
+import type { AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EventSchemaRegistry, createEventStore, type EventStore } from '@libs/event-store';
+import { loadServiceConfig } from '../../composition/config';
 
 /** What CLI commands work with, opened lazily and closed once at the end. */
 export class CliContext {
-  readonly config: AppConfig = loadConfig();
+  readonly config: AppConfig = loadServiceConfig();
   private ds: DataSource | null = null;
   private es: Promise<EventStore> | null = null;
 

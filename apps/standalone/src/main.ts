@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { loadConfig, redact } from '@libs/config';
+import { redact } from '@libs/config';
 import { createDataSource, ensureDatabaseExists, runMigrations } from '@libs/database';
 import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { createApiApp } from '../../api/src/create-api-app';
 import { WorkerPartModule } from '../../worker/src/worker.module';
 import { isEmpty, seedDemo, type DemoSeed } from '../../cli/src/seed/seed-demo';
+import { loadServiceConfig } from '../../composition/config';
 
 /**
  * `npm start`: one process for one machine. Creates the database if needed, migrates it, seeds a
@@ -12,7 +13,7 @@ import { isEmpty, seedDemo, type DemoSeed } from '../../cli/src/seed/seed-demo';
  * (projectors) in the same process.
  */
 runMain(async () => {
-  const config = loadConfig();
+  const config = loadServiceConfig();
   const created = await ensureDatabaseExists(config.databaseUrl).catch(() => false);
   await checkPostgres(config);
   await checkRedis(config);

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadConfig } from '@libs/config';
 import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { WorkerModule } from './worker.module';
+import { loadServiceConfig } from '../../composition/config';
 
 runMain(async () => {
-  const config = loadConfig();
+  const config = loadServiceConfig();
   await checkPostgres(config);
   await checkRedis(config);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });

@@ -1,4 +1,10 @@
-import { ConfigError, loadConfig, redact } from './app-config';
+import { ConfigError, loadConfig, redact, sectionOf } from './app-config';
+import { defineConfigSection } from './config-section';
+
+/** A concern's section, as a library declares one beside it. */
+const QUEUE = defineConfigSection('queue', [{ name: 'QUEUE_MODE', default: 'fast', description: 'fast or safe' }], (r) => ({
+  mode: r.oneOf('QUEUE_MODE', ['fast', 'safe'] as const),
+}));
 
 describe('loadConfig', () => {
   it('gives local defaults when nothing is set', () => {
@@ -7,15 +13,15 @@ describe('loadConfig', () => {
       port: 3000,
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/ai_visibility',
       redisUrl: 'redis://127.0.0.1:6379',
-      eventStore: 'postgres',
       webhookAllowPrivateUrls: false,
     });
+    expect(sectionOf(loadConfig({}, [QUEUE]), QUEUE)).toEqual({ mode: 'fast' });
   });
 
   it('reports every bad value at once, one line each, naming the variable', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', EVENT_STORE: 'kafka', WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' });
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', QUEUE_MODE: 'kafka', WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' }, [QUEUE]);
     } catch (e) {
       error = e;
     }
@@ -23,13 +29,12 @@ describe('loadConfig', () => {
     const problems = (error as ConfigError).problems;
     expect(problems).toHaveLength(5);
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
-      ['DATABASE_URL', 'EVENT_STORE', 'PORT', 'REDIS_URL', 'WEBHOOK_ALLOW_PRIVATE_URLS'].sort(),
+      ['DATABASE_URL', 'QUEUE_MODE', 'PORT', 'REDIS_URL', 'WEBHOOK_ALLOW_PRIVATE_URLS'].sort(),
     );
   });
 
-  it('requires EVENTSTORE_URL when EVENT_STORE=eventstoredb', () => {
-    expect(() => loadConfig({ EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_URL: required/);
-    expect(loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false' }).eventStoreUrl).toContain('esdb://');
+  it('refuses a section that was not loaded', () => {
+    expect(() => sectionOf(loadConfig({}), QUEUE)).toThrow(/section "queue" was not loaded/);
   });
 
   it('reads TRUST_PROXY as off, on, a number of hops or a list of proxies', () => {

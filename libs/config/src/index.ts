@@ -1,2 +1,3 @@
+export * from './config-section';
 export * from './app-config';
 export * from './config.module';

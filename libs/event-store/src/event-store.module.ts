@@ -1,6 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { APP_CONFIG, sectionOf, type AppConfig } from '@libs/config';
+import { EVENT_STORE_CONFIG } from './event-store.config';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { EventSchemaRegistry } from './upcasting/event-schema-registry';
 import { PostgresEventStore } from './adapters/postgres';
@@ -10,9 +11,10 @@ import { PostgresEventStore } from './adapters/postgres';
  * (gRPC) is loaded only when it is selected.
  */
 export async function createEventStore(config: AppConfig, registry: EventSchemaRegistry): Promise<EventStore> {
-  if (config.eventStore === 'eventstoredb') {
+  const { eventStore, eventStoreUrl } = sectionOf(config, EVENT_STORE_CONFIG);
+  if (eventStore === 'eventstoredb') {
     const { EventStoreDbEventStore } = await import('./adapters/eventstoredb');
-    return new EventStoreDbEventStore({ connectionString: config.eventStoreUrl!, registry });
+    return new EventStoreDbEventStore({ connectionString: eventStoreUrl!, registry });
   }
   // The store runs short index-ordered statements: JIT compilation only adds latency to them.
   const pool = new Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize, options: '-c jit=off' });

@@ -6,3 +6,4 @@ export * from './subscription/feed-waker';
 export { runSubscription } from './subscription/run-subscription';
 export * from './adapters/postgres';
 export * from './event-store.module';
+export * from './event-store.config';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { AuthFailureLimiter } from '@libs/auth';
-import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { APP_CONFIG, InjectConfig, type AppConfig } from '@libs/config';
+import { RATE_LIMIT_CONFIG, type RateLimitConfig } from './rate-limit.config';
 import { ApiError } from '@libs/http';
 import { REDIS } from '@libs/redis';
 import { RateLimiter } from './rate-limiter.service';
@@ -28,6 +29,7 @@ export class RedisAuthFailureLimiter implements AuthFailureLimiter, OnModuleInit
     private readonly limiter: RateLimiter,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig(RATE_LIMIT_CONFIG) private readonly limits: RateLimitConfig,
   ) {
     this.channel = `${config.redisPrefix}:ratelimit:address-blocked`;
   }
@@ -68,7 +70,7 @@ export class RedisAuthFailureLimiter implements AuthFailureLimiter, OnModuleInit
 
   async recordFailure(address: string): Promise<void> {
     try {
-      const { remaining, msUntilNext } = await this.limiter.addressBucket(address, this.config.authFailuresPerMinute, 'spend');
+      const { remaining, msUntilNext } = await this.limiter.addressBucket(address, this.limits.authFailuresPerMinute, 'spend');
       if (remaining >= 1 || msUntilNext <= 0) return;
       this.block(address, msUntilNext);
       await this.redis.publish(this.channel, `${msUntilNext} ${address}`);

@@ -1,12 +1,13 @@
 import type { Redis } from 'ioredis';
 import { loadConfig } from '@libs/config';
+import { RATE_LIMIT_CONFIG } from './rate-limit.config';
 import { createRedis } from '@libs/redis';
 import { testRedisPrefix } from '../../../test/support/test-database';
 import { RateLimiter } from './rate-limiter.service';
 
 /** Two limiters on one Redis prefix stand for two API processes sharing one budget. */
 function limiters(tiers: Record<string, { perMinute: number; perDay: number; burst: number }>) {
-  const config = loadConfig({ ...process.env, DATABASE_URL: 'postgres://x@127.0.0.1/x', REDIS_PREFIX: testRedisPrefix(), RATE_LIMIT_TIERS: JSON.stringify(tiers) });
+  const config = loadConfig({ ...process.env, DATABASE_URL: 'postgres://x@127.0.0.1/x', REDIS_PREFIX: testRedisPrefix(), RATE_LIMIT_TIERS: JSON.stringify(tiers) }, [RATE_LIMIT_CONFIG]);
   const clients: Redis[] = [createRedis(config), createRedis(config)];
   return { a: new RateLimiter(clients[0], config), b: new RateLimiter(clients[1], config), clients };
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { TIER_LIMITS, type Tier } from '@libs/auth';
-import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { APP_CONFIG, sectionOf, type AppConfig } from '@libs/config';
+import { RATE_LIMIT_CONFIG } from './rate-limit.config';
 import { REDIS } from '@libs/redis';
 import { decide, grantedOf, msUntilUtcMidnight, resolveLimits, utcDay, type Limits, type RateLimitDecision } from './domain/rate-limit-decision';
 import { LEASES, RequestLeases } from './domain/request-leases';
@@ -32,7 +33,7 @@ export class RateLimiter {
     @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.limits = resolveLimits(TIER_LIMITS, config.rateLimitTiers);
+    this.limits = resolveLimits(TIER_LIMITS, sectionOf(config, RATE_LIMIT_CONFIG).rateLimitTiers);
     if (!(redis as unknown as Partial<ScriptedRedis>).aovRateLimit) redis.defineCommand('aovRateLimit', { lua: RATE_LIMIT_SCRIPT });
     this.scripted = redis as unknown as ScriptedRedis;
   }

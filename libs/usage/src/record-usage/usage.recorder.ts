@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest } from '@libs/auth';
-import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { InjectConfig } from '@libs/config';
+import { USAGE_CONFIG, type UsageConfig } from '../usage.config';
 import { UsageCounters } from '../domain/usage-counters';
 import { UsageRepository } from '../usage.repository';
 
@@ -25,7 +26,7 @@ export class UsageRecorder implements OnModuleInit, BeforeApplicationShutdown {
 
   constructor(
     private readonly repository: UsageRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig(USAGE_CONFIG) private readonly config: UsageConfig,
   ) {}
 
   onModuleInit(): void {
