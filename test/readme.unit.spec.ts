@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVICE_CONFIG_VARIABLES } from '../apps/composition/config';
 
@@ -15,6 +15,23 @@ describe('README', () => {
       const row = readme.split('\n').find((l) => l.startsWith(`| \`${v.name}\` |`));
       expect(row).toBeDefined();
       if (v.default !== '(none)') expect(row).toContain(`\`${v.default}\``);
+    }
+  });
+
+  it('names every top folder, application and library in its Layout section', () => {
+    const root = join(__dirname, '..');
+    const layout = readme.slice(readme.indexOf('\n## Layout\n'), readme.indexOf('\n## Configuration\n'));
+    expect(layout.length).toBeGreaterThan(100);
+    const dirs = (path: string) => readdirSync(join(root, path), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const top = dirs('.').filter((d) => !d.startsWith('.') && d !== 'node_modules' && d !== 'dist' && d !== 'coverage');
+    for (const folder of top) expect(layout).toMatch(new RegExp(`\\n${folder}/`));
+    for (const app of dirs('apps')) expect(layout).toContain(`apps/${app} `);
+    for (const lib of dirs('libs')) expect(layout).toContain(`libs/${lib} `);
+  });
+
+  it('describes the module anatomy', () => {
+    for (const part of ['domain/', '<verb>-<noun>/', '.command.ts', '.handler.ts', '.query.ts', '.processor.ts', '.reactor.ts', '.http.controller.ts', '.request.dto.ts', '.response.dto.ts', 'read-model/', 'migrations/', '<concern>.module.ts', 'index.ts']) {
+      expect(readme).toContain(part);
     }
   });
 });
