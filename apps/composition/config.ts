@@ -1,10 +1,18 @@
 import { configVariables, loadConfig, type AppConfig, type ConfigSection } from '@libs/config';
 import { EVENT_STORE_CONFIG } from '@libs/event-store';
+import { QUEUE_CONFIG } from '@libs/queue';
 import { RATE_LIMIT_CONFIG } from '@libs/rate-limit';
 import { USAGE_CONFIG } from '@libs/usage';
+import { WEBHOOKS_CONFIG } from '@libs/webhooks';
 
 /** Every configuration section the service's processes load, in the order the README's table lists them (after the core). */
-export const SERVICE_CONFIG_SECTIONS: readonly ConfigSection<unknown>[] = [EVENT_STORE_CONFIG, RATE_LIMIT_CONFIG, USAGE_CONFIG];
+export const SERVICE_CONFIG_SECTIONS: readonly ConfigSection<unknown>[] = [
+  EVENT_STORE_CONFIG,
+  QUEUE_CONFIG,
+  WEBHOOKS_CONFIG,
+  RATE_LIMIT_CONFIG,
+  USAGE_CONFIG,
+];
 
 /** Every variable the service reads (the core's and every section's). */
 export const SERVICE_CONFIG_VARIABLES = configVariables(SERVICE_CONFIG_SECTIONS);

@@ -17,21 +17,12 @@ export interface AppConfig {
   redisUrl: string;
   /** Prefix of every Redis key and BullMQ queue of this deployment (tests use their own). */
   redisPrefix: string;
-  webhookAllowPrivateUrls: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How often a subscription polls when no notification arrives. */
   projectionPollMs: number;
   projectionBatchSize: number;
   /** How long shutdown waits for in-flight requests and batches. */
   shutdownTimeoutMs: number;
-  /** Webhook retry delays after each failed attempt (its length + 1 = attempts in all). */
-  webhookRetryScheduleMs: number[];
-  webhookTimeoutMs: number;
-  webhookConcurrency: number;
-  webhookRelayPollMs: number;
-  webhookReconcileMs: number;
-  /** A subscription with nothing but failures for this long is deactivated. */
-  webhookDisableAfterMs: number;
   /** The values of the concerns' sections, by section token (`sectionOf`, or `@InjectConfig` in Nest). */
   readonly sections: ReadonlyMap<symbol, unknown>;
 }
@@ -52,17 +43,10 @@ export const CORE_CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'DATABASE_POOL_SIZE', default: '20', description: 'Connections per pool' },
   { name: 'REDIS_URL', default: 'redis://127.0.0.1:6379', description: 'Redis (rate limits, queues, caches)' },
   { name: 'REDIS_PREFIX', default: 'aov', description: 'Prefix of every Redis key and queue of this deployment' },
-  { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: 'false', description: 'Allow webhook URLs on loopback/private addresses (local development and tests only)' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'PROJECTION_POLL_MS', default: '500', description: 'Poll interval of subscriptions when no notification arrives' },
   { name: 'PROJECTION_BATCH_SIZE', default: '1000', description: 'Events per projection transaction' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and batches on SIGTERM' },
-  { name: 'WEBHOOK_RETRY_SCHEDULE_MS', default: '5000,300000,1800000,7200000,18000000,36000000,36000000', description: 'Delays (ms, comma list) before each webhook retry' },
-  { name: 'WEBHOOK_TIMEOUT_MS', default: '15000', description: 'Timeout of one webhook delivery attempt' },
-  { name: 'WEBHOOK_CONCURRENCY', default: '50', description: 'Webhook deliveries in flight per worker process' },
-  { name: 'WEBHOOK_RELAY_POLL_MS', default: '1000', description: 'How often the outbox relay looks for due deliveries when not woken' },
-  { name: 'WEBHOOK_RECONCILE_MS', default: '30000', description: 'How often the reconciler re-enqueues due deliveries Redis lost' },
-  { name: 'WEBHOOK_DISABLE_AFTER_MS', default: '432000000', description: 'A subscription with only failures for this long (5 days) is deactivated' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -86,17 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sections: reado
     databasePoolSize: r.int('DATABASE_POOL_SIZE', 1, 1000),
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix,
-    webhookAllowPrivateUrls: r.bool('WEBHOOK_ALLOW_PRIVATE_URLS'),
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS),
     projectionPollMs: r.int('PROJECTION_POLL_MS', 10, 600_000),
     projectionBatchSize: r.int('PROJECTION_BATCH_SIZE', 1, 100_000),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 0, 600_000),
-    webhookRetryScheduleMs: r.msList('WEBHOOK_RETRY_SCHEDULE_MS'),
-    webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 100, 600_000),
-    webhookConcurrency: r.int('WEBHOOK_CONCURRENCY', 1, 1000),
-    webhookRelayPollMs: r.int('WEBHOOK_RELAY_POLL_MS', 10, 600_000),
-    webhookReconcileMs: r.int('WEBHOOK_RECONCILE_MS', 50, 86_400_000),
-    webhookDisableAfterMs: r.int('WEBHOOK_DISABLE_AFTER_MS', 1000, 31_536_000_000),
     sections: values,
   };
   for (const section of sections) values.set(section.token, section.read(r));

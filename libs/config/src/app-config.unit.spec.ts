@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       port: 3000,
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/ai_visibility',
       redisUrl: 'redis://127.0.0.1:6379',
-      webhookAllowPrivateUrls: false,
+      logLevel: 'info',
     });
     expect(sectionOf(loadConfig({}, [QUEUE]), QUEUE)).toEqual({ mode: 'fast' });
   });
@@ -21,7 +21,7 @@ describe('loadConfig', () => {
   it('reports every bad value at once, one line each, naming the variable', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', QUEUE_MODE: 'kafka', WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' }, [QUEUE]);
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', QUEUE_MODE: 'kafka', LOG_LEVEL: 'loud' }, [QUEUE]);
     } catch (e) {
       error = e;
     }
@@ -29,7 +29,7 @@ describe('loadConfig', () => {
     const problems = (error as ConfigError).problems;
     expect(problems).toHaveLength(5);
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
-      ['DATABASE_URL', 'QUEUE_MODE', 'PORT', 'REDIS_URL', 'WEBHOOK_ALLOW_PRIVATE_URLS'].sort(),
+      ['DATABASE_URL', 'QUEUE_MODE', 'PORT', 'REDIS_URL', 'LOG_LEVEL'].sort(),
     );
   });
 

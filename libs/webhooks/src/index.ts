@@ -2,6 +2,7 @@ export * from './domain';
 export * from './ssrf-guard';
 export * from './webhooks.repository';
 export * from './webhooks.module';
-export { WebhookDeliveryProcessor, DELIVERY_QUEUE, bullPrefix, jobIdOf } from './deliver-webhooks/webhook-delivery.processor';
+export * from './webhooks.config';
+export { WebhookDeliveryProcessor, DELIVERY_QUEUE, deliveryQueue, jobIdOf } from './deliver-webhooks/webhook-delivery.processor';
 export { WebhookSender } from './deliver-webhooks/webhook-sender';
 export { CreateWebhooks1763700003000 } from './migrations/1763700003000-create-webhooks';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { QueueModule } from '@libs/queue';
 import { CreateWebhookController } from './create-webhook/create-webhook.http.controller';
 import { DeleteWebhookController } from './delete-webhook/delete-webhook.http.controller';
 import { WebhookDeliveryProcessor } from './deliver-webhooks/webhook-delivery.processor';
@@ -27,8 +28,9 @@ import { WebhooksRepository } from './webhooks.repository';
 })
 export class WebhooksModule {}
 
-/** The worker side: the outbox relay, the BullMQ delivery processor and the reconciler. */
+/** The worker side: the outbox relay, the BullMQ delivery processor (on libs/queue) and the reconciler. */
 @Module({
+  imports: [QueueModule],
   providers: [WebhookDeliveryProcessor],
   exports: [WebhookDeliveryProcessor],
 })

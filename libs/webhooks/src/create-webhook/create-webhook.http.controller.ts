@@ -1,11 +1,12 @@
-import { Body, Controller, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { InjectConfig } from '@libs/config';
 import { checkedWebhookUrl, scopeOf } from '../webhook-access';
 import { WebhooksRepository } from '../webhooks.repository';
 import { CreateWebhookRequest } from './create-webhook.request.dto';
 import { CreatedWebhookResponse } from './create-webhook.response.dto';
+import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../webhooks.config';
 
 const SIGNING =
   'Deliveries are POSTed as JSON `{type, timestamp, data}` and signed per Standard Webhooks: headers `webhook-id` (stable across retries: de-duplicate on it), ' +
@@ -18,7 +19,7 @@ const SIGNING =
 export class CreateWebhookController {
   constructor(
     private readonly webhooks: WebhooksRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {}
 
   @Post()
@@ -26,7 +27,7 @@ export class CreateWebhookController {
   @ApiOperation({ operationId: 'webhooks_create', summary: 'Subscribe a URL to event types; the answer carries the signing secret, shown this once', description: SIGNING })
   @ApiCreatedResponse({ type: CreatedWebhookResponse })
   async create(@CurrentPrincipal() p: Principal, @Body() body: CreateWebhookRequest): Promise<CreatedWebhookResponse> {
-    const url = await checkedWebhookUrl(body.url, this.config.webhookAllowPrivateUrls);
+    const url = await checkedWebhookUrl(body.url, this.config.allowPrivateUrls);
     const created = await this.webhooks.create(scopeOf(p), {
       url,
       events: body.events,

@@ -1,20 +1,34 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { Counter, Gauge, register } from 'prom-client';
+import { Counter, register } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { APP_CONFIG, InjectConfig, type AppConfig } from '@libs/config';
+import { Queues, type ProcessedQueue, type QueueDefinition } from '@libs/queue';
 import { decideAfterAttempt, parseRetryAfter } from '../domain';
 import { DELIVERY_CHANNEL } from '../webhooks.repository';
+import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../webhooks.config';
 import { DeliveryStore } from './delivery-store';
 import { WebhookSender } from './webhook-sender';
 
 /** Hash-tagged, so every key of the queue lands in one Redis Cluster slot. */
 export const DELIVERY_QUEUE = '{webhook-deliveries}';
-export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
 /** One BullMQ job per attempt of a delivery: re-adding the same attempt collapses into the job already there. */
 export const jobIdOf = (deliveryId: string, attempt: number) => `${deliveryId}_${attempt}`;
+
+/** The delivery queue: one job per attempt, retries are scheduled in PostgreSQL (not by BullMQ). */
+export function deliveryQueue(config: Pick<WebhooksConfig, 'concurrency'>): QueueDefinition {
+  return {
+    name: DELIVERY_QUEUE,
+    concurrency: config.concurrency,
+    // The lock is renewed while an attempt runs; a killed worker's jobs are taken back within ~15 s.
+    lockDuration: 10_000,
+    stalledInterval: 5_000,
+    maxStalledCount: 5,
+    removeOnComplete: { count: 0 },
+    removeOnFail: { count: 0 },
+    depthMetric: { name: 'webhook_queue_depth', help: 'Webhook delivery jobs waiting, delayed or active in BullMQ' },
+  };
+}
 
 interface DeliveryJob {
   id: string;
@@ -45,10 +59,7 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
   private readonly logger = new Logger('Webhooks');
   private readonly store: DeliveryStore;
   private readonly sender: WebhookSender;
-  private queue: Queue | null = null;
-  private worker: Worker | null = null;
-  private connections: Redis[] = [];
-  private queueConnection: Redis | null = null;
+  private deliveries: ProcessedQueue<DeliveryJob, string> | null = null;
   private listener: Client | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
@@ -67,36 +78,16 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
 
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queues: Queues,
+    @Inject(APP_CONFIG) private readonly app: AppConfig,
+    @InjectConfig(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {
-    this.store = new DeliveryStore(dataSource, config.webhookDisableAfterMs);
-    this.sender = new WebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivateUrls });
+    this.store = new DeliveryStore(dataSource, config.disableAfterMs);
+    this.sender = new WebhookSender({ timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivateUrls });
   }
 
   onApplicationBootstrap(): void {
-    const connection = () => {
-      const c = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: false });
-      c.on('error', () => undefined);
-      this.connections.push(c);
-      return c;
-    };
-    const prefix = bullPrefix(this.config.redisPrefix);
-    this.queueConnection = connection();
-    this.queue = new Queue(DELIVERY_QUEUE, { connection: this.queueConnection, prefix });
-    this.queue.on('error', () => undefined);
-    this.worker = new Worker(DELIVERY_QUEUE, (job: Job<DeliveryJob>) => this.process(job.data), {
-      connection: connection(),
-      prefix,
-      concurrency: this.config.webhookConcurrency,
-      // The lock is renewed while an attempt runs; a killed worker's jobs are taken back within ~15 s.
-      lockDuration: 10_000,
-      stalledInterval: 5_000,
-      maxStalledCount: 5,
-      removeOnComplete: { count: 0 },
-      removeOnFail: { count: 0 },
-    });
-    this.worker.on('error', (error) => this.logger.warn(`delivery worker: ${error.message}`));
-    this.registerQueueDepth();
+    this.deliveries = this.queues.process<DeliveryJob, string>(deliveryQueue(this.config), (job) => this.process(job));
     this.loops.push(this.listen(), this.relay(), this.reconcileLoop());
   }
 
@@ -104,11 +95,10 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
     this.stopping = true;
     this.signalStop();
     this.wake?.();
-    await this.worker?.close().catch(() => undefined);
+    await this.deliveries?.closeWorker();
     await Promise.all(this.loops);
     await this.listener?.end().catch(() => undefined);
-    await this.queue?.close().catch(() => undefined);
-    for (const c of this.connections) c.disconnect();
+    // The queue and its connections close at application shutdown (libs/queue).
     this.sender.close();
   }
 
@@ -139,7 +129,7 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
     }
     const attemptedAt = new Date();
     const result = await this.sender.send({ url: d.url, secret: d.secret, id: d.id, body: d.body, headers: d.headers });
-    const outcome = decideAfterAttempt(job.attempt, result.statusCode, parseRetryAfter(result.retryAfter, new Date()), this.config.webhookRetryScheduleMs);
+    const outcome = decideAfterAttempt(job.attempt, result.statusCode, parseRetryAfter(result.retryAfter, new Date()), this.config.retryScheduleMs);
     await this.store.record({
       id: d.id,
       webhookId: d.webhookId,
@@ -159,7 +149,7 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
   /** LISTEN for new deliveries (reconnecting); notifications wake the relay. */
   private async listen(): Promise<void> {
     while (!this.stopping) {
-      const client = new Client({ connectionString: this.config.databaseUrl });
+      const client = new Client({ connectionString: this.app.databaseUrl });
       try {
         const ended = new Promise<void>((resolve) => {
           client.on('error', () => resolve());
@@ -188,13 +178,13 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
   private async relay(): Promise<void> {
     while (!this.stopping) {
       let claimed = 0;
-      let wait = this.config.webhookRelayPollMs;
+      let wait = this.config.relayPollMs;
       try {
         const due = await this.store.claimDue(RELAY_BATCH);
         claimed = due.length;
         if (due.length) {
           try {
-            await this.queue!.addBulk(due.map((d) => ({ name: 'deliver', data: { id: d.id, attempt: d.attempt }, opts: { jobId: jobIdOf(d.id, d.attempt) } })));
+            await this.deliveries!.queue.addBulk(due.map((d) => ({ name: 'deliver', data: { id: d.id, attempt: d.attempt }, opts: { jobId: jobIdOf(d.id, d.attempt) } })));
           } catch (error) {
             // Not handed over after all: give them back now (the reconciler would, later).
             await this.store.release(due).catch(() => undefined);
@@ -221,7 +211,7 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
 
   private async reconcileLoop(): Promise<void> {
     while (!this.stopping) {
-      await Promise.race([sleep(this.config.webhookReconcileMs), this.untilStopping()]);
+      await Promise.race([sleep(this.config.reconcileMs), this.untilStopping()]);
       if (this.stopping) break;
       try {
         await this.reconcile();
@@ -233,15 +223,15 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
 
   /** Hands back every due delivery BullMQ no longer holds; returns how many. */
   async reconcile(): Promise<number> {
-    const grace = Math.min(5000, this.config.webhookReconcileMs);
-    const client = this.queueConnection!;
+    const grace = Math.min(5000, this.config.reconcileMs);
+    const { queue, connection: client } = this.deliveries!;
     let after: string | null = null;
     let released = 0;
     for (;;) {
       const rows = await this.store.handedOver(grace, after, 1000);
       if (!rows.length) break;
       const pipeline = client.pipeline();
-      for (const r of rows) pipeline.exists(this.queue!.toKey(jobIdOf(r.id, r.attempt)));
+      for (const r of rows) pipeline.exists(queue.toKey(jobIdOf(r.id, r.attempt)));
       const found = (await pipeline.exec()) ?? [];
       const lost = rows.filter((_, i) => found[i]?.[1] === 0);
       released += await this.store.release(lost);
@@ -254,18 +244,5 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
       this.poke();
     }
     return released;
-  }
-
-  private registerQueueDepth(): void {
-    register.removeSingleMetric('webhook_queue_depth');
-    const queue = this.queue!;
-    new Gauge({
-      name: 'webhook_queue_depth',
-      help: 'Webhook delivery jobs waiting, delayed or active in BullMQ',
-      async collect() {
-        const counts = await queue.getJobCounts('waiting', 'delayed', 'active').catch(() => ({}) as Record<string, number>);
-        this.set(Object.values(counts).reduce((a, b) => a + b, 0));
-      },
-    });
   }
 }

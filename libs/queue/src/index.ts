@@ -1,0 +1,4 @@
+export * from './queue.config';
+export * from './queue-definition';
+export * from './queues.service';
+export * from './queue.module';
