@@ -116,7 +116,15 @@ export class Queues implements OnApplicationShutdown {
     return { ...producer, worker, closeWorker: () => worker.close().catch(() => undefined) };
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  private closing: Promise<void> | null = null;
+
+  /** Closes every worker (in-flight jobs finish), then every queue and connection; once. */
+  onApplicationShutdown(): Promise<void> {
+    this.closing ??= this.close();
+    return this.closing;
+  }
+
+  private async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close().catch(() => undefined)));
     for (const entry of [...live]) if (this.producers.get(entry.name)?.queue === entry.queue) live.delete(entry);
     await Promise.all([...this.producers.values()].map((p) => p.queue.close().catch(() => undefined)));
