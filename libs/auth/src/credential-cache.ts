@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { RedisSubscriber } from '@libs/redis';
 import type { Principal } from './principal';
 
 /** How long a cached credential is trusted without asking the database again. */
@@ -16,7 +17,7 @@ const MAX_ENTRIES = 50_000;
 @Injectable()
 export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   private readonly entries = new Map<string, { principal: Principal; until: number }>();
-  private subscriber: Redis | null = null;
+  private subscriber: RedisSubscriber | null = null;
   readonly channel: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -24,17 +25,15 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
-    this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, hash: string) => (hash === '*' ? this.entries.clear() : this.entries.delete(hash)));
-    // After a reconnect, messages may have been missed: forget everything.
-    this.subscriber.on('ready', () => this.entries.clear());
-    await this.subscriber.connect();
-    await this.subscriber.subscribe(this.channel);
+    this.subscriber = await RedisSubscriber.open(this.config.redisUrl, {
+      channels: { [this.channel]: (hash) => (hash === '*' ? this.entries.clear() : this.entries.delete(hash)) },
+      // After a reconnect, messages may have been missed: forget everything.
+      onReady: () => this.entries.clear(),
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.subscriber?.disconnect();
+  onApplicationShutdown(): void {
+    this.subscriber?.close();
   }
 
   get(hash: string): Principal | null {

@@ -4,7 +4,7 @@ import type { AuthFailureLimiter } from '@libs/auth';
 import { APP_CONFIG, InjectConfig, type AppConfig } from '@libs/config';
 import { RATE_LIMIT_CONFIG, type RateLimitConfig } from './rate-limit.config';
 import { ApiError } from '@libs/http';
-import { REDIS } from '@libs/redis';
+import { REDIS, RedisSubscriber } from '@libs/redis';
 import { RateLimiter } from './rate-limiter.service';
 
 const MAX_BLOCKED = 100_000;
@@ -22,7 +22,7 @@ export class RedisAuthFailureLimiter implements AuthFailureLimiter, OnModuleInit
   private readonly logger = new Logger('AuthFailureLimiter');
   /** address → epoch ms until which it is refused. */
   private readonly blocked = new Map<string, number>();
-  private subscriber: Redis | null = null;
+  private subscriber: RedisSubscriber | null = null;
   private readonly channel: string;
 
   constructor(
@@ -35,19 +35,19 @@ export class RedisAuthFailureLimiter implements AuthFailureLimiter, OnModuleInit
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
-    this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, message: string) => {
-      const space = message.indexOf(' ');
-      const ms = Number(message.slice(0, space));
-      if (space > 0 && ms > 0) this.block(message.slice(space + 1), ms);
+    this.subscriber = await RedisSubscriber.open(this.config.redisUrl, {
+      channels: {
+        [this.channel]: (message) => {
+          const space = message.indexOf(' ');
+          const ms = Number(message.slice(0, space));
+          if (space > 0 && ms > 0) this.block(message.slice(space + 1), ms);
+        },
+      },
     });
-    await this.subscriber.connect();
-    await this.subscriber.subscribe(this.channel);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.subscriber?.disconnect();
+  onApplicationShutdown(): void {
+    this.subscriber?.close();
   }
 
   async assertAllowed(address: string): Promise<void> {
