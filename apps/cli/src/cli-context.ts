@@ -1,31 +1,42 @@
-import type { DataSource } from 'typeorm';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext, Type } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '@libs/config';
-import { createDataSource } from '@libs/database';
-import { EventSchemaRegistry, createEventStore, type EventStore } from '@libs/event-store';
+import { EVENT_STORE, type EventStore } from '@libs/event-store';
 import { loadServiceConfig } from '../../composition/config';
+import { CliModule } from './cli.module';
 
-/** What CLI commands work with, opened lazily and closed once at the end. */
+/**
+ * What CLI commands work with: the validated configuration and a Nest application context
+ * (CliModule), opened on first use and closed once at the end. Commands that need no database
+ * (`db migrate` before the database exists, `answers analyze`) never open it.
+ */
 export class CliContext {
   readonly config: AppConfig = loadServiceConfig();
-  private ds: DataSource | null = null;
-  private es: Promise<EventStore> | null = null;
+  private app: Promise<INestApplicationContext> | null = null;
 
-  async dataSource(): Promise<DataSource> {
-    if (!this.ds) {
-      this.ds = createDataSource(this.config.databaseUrl, 4);
-      await this.ds.initialize();
-    }
-    return this.ds;
+  /** The application context (created on first use). */
+  context(): Promise<INestApplicationContext> {
+    this.app ??= NestFactory.createApplicationContext(CliModule.forRoot(this.config), { logger: false, abortOnError: false });
+    return this.app;
+  }
+
+  /** A service of the context, e.g. `await ctx.get(TenancyRepository)`. */
+  async get<T>(token: Type<T> | symbol): Promise<T> {
+    return (await this.context()).get<T>(token as Type<T>);
+  }
+
+  dataSource(): Promise<DataSource> {
+    return this.get(DataSource);
   }
 
   eventStore(): Promise<EventStore> {
-    this.es ??= createEventStore(this.config, new EventSchemaRegistry());
-    return this.es;
+    return this.get<EventStore>(EVENT_STORE);
   }
 
   async close(): Promise<void> {
-    await (await this.es)?.close();
-    await this.ds?.destroy();
+    const app = await this.app?.catch(() => null);
+    await app?.close();
   }
 }
 

@@ -40,7 +40,7 @@ export function registerKeys(program: Command, run: Run, json: () => boolean): v
     .action((opts: { org: string; scopes: string; tier?: string; client?: string; expiresIn?: string; name?: string }) =>
       run(async (ctx) => {
         const scopes = scopesOption(opts.scopes);
-        const created = await new ApiKeysRepository(await ctx.dataSource()).create({
+        const created = await (await ctx.get(ApiKeysRepository)).create({
           organizationId: positiveInt('--org', opts.org)!,
           scopes,
           tier: tierOption(opts.tier),
@@ -59,7 +59,7 @@ export function registerKeys(program: Command, run: Run, json: () => boolean): v
     .requiredOption('--id <id>', 'key id')
     .action((opts: { id: string }) =>
       run(async (ctx) => {
-        const revoked = await new ApiKeysRepository(await ctx.dataSource()).revoke(positiveInt('--id', opts.id)!);
+        const revoked = await (await ctx.get(ApiKeysRepository)).revoke(positiveInt('--id', opts.id)!);
         if (!revoked) throw new CliUsageError(`key ${opts.id} does not exist`);
         // Every API process forgets the key at once (and within seconds if this message is lost).
         const redis = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });

@@ -25,7 +25,7 @@ export function registerOAuth(program: Command, run: Run, json: () => boolean): 
         const scopes = scopesOption(opts.scopes);
         let created;
         try {
-          created = await new OAuthClientsRepository(await ctx.dataSource()).create({
+          created = await (await ctx.get(OAuthClientsRepository)).create({
             organizationId: positiveInt('--org', opts.org)!,
             scopes,
             redirectUris: opts.redirectUri,
@@ -50,7 +50,7 @@ export function registerOAuth(program: Command, run: Run, json: () => boolean): 
     .requiredOption('--client-id <id>', 'the public client_id')
     .action((opts: { clientId: string }) =>
       run(async (ctx) => {
-        const revoked = await new OAuthClientsRepository(await ctx.dataSource()).revoke(opts.clientId);
+        const revoked = await (await ctx.get(OAuthClientsRepository)).revoke(opts.clientId);
         if (!revoked) throw new CliUsageError(`OAuth client ${opts.clientId} does not exist`);
         // Every API process forgets the client's access tokens at once (and within seconds if this message is lost).
         const redis = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });

@@ -35,7 +35,7 @@ export function registerProjections(program: Command, run: (fn: (ctx: CliContext
         if (!projector) throw new CliUsageError(`unknown projection "${name}"; known: ${ALL_PROJECTORS.map((p) => p.name).join(', ')}`);
         const bar = !json() && process.stderr.isTTY ? new SingleBar({ format: `${name} [{bar}] {percentage}% {value}/{total} events | {eta_formatted} left`, stream: process.stderr }, Presets.shades_classic) : null;
         let started = false;
-        const result = await new ProjectionRebuilder(await ctx.dataSource(), await ctx.eventStore(), ctx.config.projectionBatchSize * 5).rebuild(projector, (p) => {
+        const result = await (await ctx.get(ProjectionRebuilder)).rebuild(projector, (p) => {
           if (!bar) return;
           if (!started) {
             bar.start(p.total, 0);

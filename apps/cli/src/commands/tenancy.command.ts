@@ -31,7 +31,7 @@ export function registerTenancy(program: Command, run: Run, json: () => boolean)
     .option('--tier <tier>', 'free | standard | professional | enterprise (default free)')
     .action((opts: { name: string; tier?: string }) =>
       run(async (ctx) => {
-        const org = await new TenancyRepository(await ctx.dataSource()).createOrganization(opts.name, tierOption(opts.tier) ?? 'free');
+        const org = await (await ctx.get(TenancyRepository)).createOrganization(opts.name, tierOption(opts.tier) ?? 'free');
         print(json(), { id: org.id, name: org.name, tier: org.tier }, `organisation ${org.id} "${org.name}" (${org.tier})`);
       }),
     );
@@ -44,7 +44,7 @@ export function registerTenancy(program: Command, run: Run, json: () => boolean)
     .requiredOption('--name <name>', 'client name')
     .action((opts: { org: string; name: string }) =>
       run(async (ctx) => {
-        const c = await new TenancyRepository(await ctx.dataSource()).createClient(positiveInt('--org', opts.org)!, opts.name);
+        const c = await (await ctx.get(TenancyRepository)).createClient(positiveInt('--org', opts.org)!, opts.name);
         print(json(), { id: c.id, organizationId: c.organizationId, name: c.name }, `client ${c.id} "${c.name}" in organisation ${c.organizationId}`);
       }),
     );
@@ -66,7 +66,7 @@ export function registerTenancy(program: Command, run: Run, json: () => boolean)
           if (at <= 0 || at === c.length - 1) throw new CliUsageError(`--competitor takes NAME=DOMAIN, got "${c}"`);
           return { name: c.slice(0, at), domain: c.slice(at + 1) };
         });
-        const b = await new TenancyRepository(await ctx.dataSource()).createBrand({
+        const b = await (await ctx.get(TenancyRepository)).createBrand({
           organizationId: positiveInt('--org', opts.org)!,
           clientId: positiveInt('--client', opts.client) ?? null,
           name: opts.name,

@@ -77,9 +77,8 @@ function pickPath(rand: () => number): Status[] {
 export async function seedDemo(config: AppConfig, options: { opportunities?: number } = {}): Promise<DemoSeed> {
   const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), { logger: false });
   try {
-    const ds = app.get(DataSource);
-    const tenancy = new TenancyRepository(ds);
-    const keys = new ApiKeysRepository(ds);
+    const tenancy = app.get(TenancyRepository);
+    const keys = app.get(ApiKeysRepository);
     const commands = app.get(CommandBus);
     const repository = app.get(OpportunityRepository);
     const rand = random(42);

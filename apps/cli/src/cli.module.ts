@@ -1,0 +1,47 @@
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
+import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
+import { createDataSource } from '@libs/database';
+import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
+import { ProjectionRebuilder } from '@libs/projection-engine';
+import { TenancyRepository } from '@libs/tenancy';
+
+/** The CLI's own DataSource: 4 connections, no retry loop (a command against an unreachable database fails at once). */
+async function openDataSource(config: AppConfig): Promise<DataSource> {
+  return createDataSource(config.databaseUrl, 4).initialize();
+}
+
+class DataSourceCloser implements OnApplicationShutdown {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/**
+ * What administration commands run on (apps/cli): the configuration, the database, the event
+ * store, and the services of the modules whose use cases the CLI starts. Commands take them from
+ * the application context (`ctx.get(TenancyRepository)`), never build them by hand.
+ */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), EventStoreModule],
+      providers: [
+        { provide: DataSource, inject: [APP_CONFIG], useFactory: openDataSource },
+        DataSourceCloser,
+        TenancyRepository,
+        ApiKeysRepository,
+        OAuthClientsRepository,
+        {
+          provide: ProjectionRebuilder,
+          inject: [DataSource, EVENT_STORE, APP_CONFIG],
+          useFactory: (ds: DataSource, store: EventStore, c: AppConfig) => new ProjectionRebuilder(ds, store, c.projectionBatchSize * 5),
+        },
+      ],
+    };
+  }
+}
