@@ -69,6 +69,29 @@ describe('cli', () => {
     expect(unknown.stderr).toMatch(/unknown projection "nope"/);
   });
 
+  it('org, client, brand and key commands (run in the Nest application context) print one JSON document', async () => {
+    const json = async (args: string[]) => {
+      const r = await cli(['--json', ...args], env);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      return JSON.parse(r.stdout);
+    };
+    const org = await json(['org', 'create', '--name', 'Acme Agency', '--tier', 'standard']);
+    expect(org).toEqual({ id: expect.any(Number), name: 'Acme Agency', tier: 'standard' });
+    const client = await json(['client', 'create', '--org', String(org.id), '--name', 'Northwind']);
+    expect(client).toEqual({ id: expect.any(Number), organizationId: org.id, name: 'Northwind' });
+    const brand = await json(['brand', 'create', '--org', String(org.id), '--client', String(client.id), '--name', 'Acme', '--domain', 'acme.example', '--competitor', 'Rival=rival.example']);
+    expect(brand).toMatchObject({ id: expect.any(Number), name: 'Acme', domain: 'acme.example' });
+    const key = await json(['key', 'create', '--org', String(org.id), '--scopes', 'read:brands', '--expires-in', '1h']);
+    expect(key).toMatchObject({ id: expect.any(Number), key: expect.stringMatching(/^ak_/), scopes: ['read:brands'], tier: 'standard', clientId: null });
+    const revoked = await json(['key', 'revoke', '--id', String(key.id)]);
+    expect(revoked).toEqual({ id: key.id, revokedAt: expect.any(String) });
+    const missing = await cli(['--json', 'key', 'revoke', '--id', '999999'], env);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toMatch(/key 999999 does not exist/);
+    const badTier = await cli(['org', 'create', '--name', 'X', '--tier', 'gold'], env);
+    expect(badTier).toMatchObject({ code: 2, stdout: '' });
+  });
+
   it('a bad setting is a clear error on stderr and exit 1', async () => {
     const r = await cli(['--json', 'projections', 'status'], { DATABASE_URL: 'nonsense' });
     expect(r.code).toBe(1);
