@@ -6,3 +6,4 @@ export * from './params';
 export * from './openapi';
 export * from './json-text';
 export * from './framework-errors';
+export * from './analytics';

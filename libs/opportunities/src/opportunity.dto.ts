@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageOf } from '@libs/http';
 import { SEVERITIES, STATUSES, TYPES } from './domain';
 
 /** Response schemas for the OpenAPI document. */
@@ -42,17 +43,7 @@ export class OpportunityResponse {
   @ApiProperty({ type: OpportunityDto }) data!: OpportunityDto;
 }
 
-class PageMetaDto {
-  @ApiProperty() total!: number;
-  @ApiProperty() limit!: number;
-  @ApiProperty() offset!: number;
-  @ApiProperty() hasMore!: boolean;
-}
-
-export class OpportunityPage {
-  @ApiProperty({ type: [OpportunityDto] }) data!: OpportunityDto[];
-  @ApiProperty({ type: PageMetaDto }) meta!: PageMetaDto;
-}
+export class OpportunityPage extends PageOf(OpportunityDto) {}
 
 export class OpportunityEventDto {
   @ApiProperty({ description: 'Position in the opportunity stream (0 = detection)' }) position!: number;

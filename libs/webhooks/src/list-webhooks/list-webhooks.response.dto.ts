@@ -1,13 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { PageOf } from '@libs/http';
 import { WebhookDto } from '../webhook.dto';
 
-class PageMetaDto {
-  @ApiProperty() total!: number;
-  @ApiProperty() limit!: number;
-  @ApiProperty() offset!: number;
-  @ApiProperty() hasMore!: boolean;
-}
-export class WebhookListResponse {
-  @ApiProperty({ type: [WebhookDto] }) data!: WebhookDto[];
-  @ApiProperty({ type: PageMetaDto }) meta!: PageMetaDto;
-}
+export class WebhookListResponse extends PageOf(WebhookDto) {}
