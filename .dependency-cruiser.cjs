@@ -13,8 +13,6 @@ const PLATFORM = [
 /** `/health` and `/metrics` are public routes: observability needs auth's @Public() marker. */
 const PLATFORM_EXTRAS = {
   observability: ['auth'],
-  // Until the composition root lists the migrations (projection kit): the ordered list of every module's migrations.
-  database: ['auth', 'tenancy', 'usage', 'webhooks'],
 };
 
 /**
@@ -27,7 +25,8 @@ const CONCERN_IMPORTS = {
   tenancy: ['auth'],
   usage: ['auth'],
   opportunities: ['auth', 'tenancy'],
-  webhooks: ['auth', 'tenancy'],
+  // Webhooks publish the opportunity lifecycle: the dispatcher reads opportunities' typed events.
+  webhooks: ['auth', 'tenancy', 'opportunities'],
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { runMigrations } from '@libs/database';
+import { ALL_MIGRATIONS } from '../../apps/composition/migrations';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -21,7 +22,7 @@ export async function withBenchDatabase<T>(name: string, fn: (url: string, reuse
   const url = new URL(ADMIN_URL);
   url.pathname = `/${db}`;
   try {
-    await runMigrations(url.toString());
+    await runMigrations(url.toString(), ALL_MIGRATIONS);
     return await fn(url.toString(), keep && exists);
   } finally {
     if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);

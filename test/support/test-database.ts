@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { runMigrations } from '@libs/database';
+import { ALL_MIGRATIONS } from '../../apps/composition/migrations';
 
 export const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -22,7 +23,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  if (options.migrate !== false) await runMigrations(url.toString());
+  if (options.migrate !== false) await runMigrations(url.toString(), ALL_MIGRATIONS);
   return {
     url: url.toString(),
     name,

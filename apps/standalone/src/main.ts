@@ -3,6 +3,7 @@ import { redact } from '@libs/config';
 import { createDataSource, ensureDatabaseExists, runMigrations } from '@libs/database';
 import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { createApiApp } from '../../api/src/create-api-app';
+import { ALL_MIGRATIONS } from '../../composition/migrations';
 import { WorkerPartModule } from '../../worker/src/worker.module';
 import { isEmpty, seedDemo, type DemoSeed } from '../../cli/src/seed/seed-demo';
 import { loadServiceConfig } from '../../composition/config';
@@ -17,7 +18,7 @@ runMain(async () => {
   const created = await ensureDatabaseExists(config.databaseUrl).catch(() => false);
   await checkPostgres(config);
   await checkRedis(config);
-  const applied = await runMigrations(config.databaseUrl);
+  const applied = await runMigrations(config.databaseUrl, ALL_MIGRATIONS);
   const ds = createDataSource(config.databaseUrl, 1);
   await ds.initialize();
   const empty = await isEmpty(ds).finally(() => ds.destroy());

@@ -1,13 +1,16 @@
 import { Client } from 'pg';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ALL_MIGRATIONS } from './migrations';
+import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
 
-export function dataSourceOptions(databaseUrl: string, poolSize = 20): DataSourceOptions {
+/** A migration class (the composition root lists them: apps/composition/migrations.ts). */
+export type MigrationClass = new () => MigrationInterface;
+
+/** The read models' data source; `migrations` only where they are run (`runMigrations`). */
+export function dataSourceOptions(databaseUrl: string, poolSize = 20, migrations: readonly MigrationClass[] = []): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
     poolSize,
-    migrations: ALL_MIGRATIONS,
+    migrations: [...migrations],
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
@@ -16,8 +19,8 @@ export function dataSourceOptions(databaseUrl: string, poolSize = 20): DataSourc
   };
 }
 
-export function createDataSource(databaseUrl: string, poolSize = 20): DataSource {
-  return new DataSource(dataSourceOptions(databaseUrl, poolSize));
+export function createDataSource(databaseUrl: string, poolSize = 20, migrations: readonly MigrationClass[] = []): DataSource {
+  return new DataSource(dataSourceOptions(databaseUrl, poolSize, migrations));
 }
 
 /** Creates the database named in the URL when it does not exist (first start on a new machine). */
@@ -42,9 +45,9 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<boolean
   }
 }
 
-/** Applies pending migrations; returns the names applied. */
-export async function runMigrations(databaseUrl: string): Promise<string[]> {
-  const ds = createDataSource(databaseUrl, 2);
+/** Applies the pending ones of `migrations` (in their order); returns the names applied. */
+export async function runMigrations(databaseUrl: string, migrations: readonly MigrationClass[]): Promise<string[]> {
+  const ds = createDataSource(databaseUrl, 2, migrations);
   await ds.initialize();
   try {
     const applied = await ds.runMigrations({ transaction: 'each' });

@@ -1,3 +1,2 @@
 export * from './data-source';
 export * from './database.module';
-export { ALL_MIGRATIONS } from './migrations';

@@ -7,3 +7,4 @@ export { runSubscription } from './subscription/run-subscription';
 export * from './adapters/postgres';
 export * from './event-store.module';
 export * from './event-store.config';
+export * from './decider/decision-runner';

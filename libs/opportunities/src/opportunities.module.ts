@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { TenancyModule } from '@libs/tenancy';
 import { DetectOpportunityHandler } from './detect-opportunity/detect-opportunity.handler';
 import { DetectOpportunityController } from './detect-opportunity/detect-opportunity.http.controller';
 import { FinalizeOutcomeHandler } from './finalize-outcome/finalize-outcome.handler';
@@ -10,7 +11,6 @@ import { ListOpportunities } from './list-opportunities/list-opportunities.query
 import { OpportunityKpis } from './opportunity-kpis/opportunity-kpis.query';
 import { OutcomesSummary } from './outcomes-summary/outcomes-summary.query';
 import { OpportunityKpisController } from './opportunity-kpis/opportunity-kpis.http.controller';
-import { OpportunityAccess } from './opportunity-access';
 import { OpportunityRepository } from './opportunity.repository';
 import { OutcomesSummaryController } from './outcomes-summary/outcomes-summary.http.controller';
 import { ReadYourWrites } from './read-your-writes';
@@ -19,12 +19,12 @@ import { TransitionOpportunityHandler } from './transition-opportunity/transitio
 import { TransitionOpportunityController } from './transition-opportunity/transition-opportunity.http.controller';
 
 const handlers = [DetectOpportunityHandler, TransitionOpportunityHandler, RecordVerificationHandler, FinalizeOutcomeHandler];
-const services = [OpportunityRepository, OpportunityAccess, ReadYourWrites];
+const services = [OpportunityRepository, ReadYourWrites];
 const queries = [ListOpportunities, GetOpportunity, OpportunityKpis, OutcomesSummary];
 
 /** The opportunity queue: commands (CQRS), read-model queries and their HTTP controllers. */
 @Module({
-  imports: [CqrsModule.forRoot()],
+  imports: [CqrsModule.forRoot(), TenancyModule],
   controllers: [
     OpportunityKpisController,
     ListOpportunitiesController,
@@ -40,7 +40,7 @@ export class OpportunitiesModule {}
 
 /** Commands without HTTP (the CLI's seed, detectors in the worker). */
 @Module({
-  imports: [CqrsModule.forRoot()],
+  imports: [CqrsModule.forRoot(), TenancyModule],
   providers: [...handlers, ...services],
   exports: [...services, CqrsModule],
 })

@@ -56,11 +56,12 @@ const transition = async (id: number, toStatus: 'triaged' | 'assigned' | 'in_pro
 describe('deciding from a projected row', () => {
   it('reads the row when there is one, and the stream when there is none', async () => {
     const fresh = await detect();
-    expect(await repository.loadForDecision(fresh.id)).toEqual({ state: fresh, source: 'stream' });
+    expect(await repository.loadForDecision(fresh.id)).toEqual({ state: fresh, revision: 0, source: 'stream' });
     await projectRow(fresh);
     const loaded = await repository.loadForDecision(fresh.id);
     expect(loaded.source).toBe('projection');
     expect(loaded.state).toMatchObject({ id: fresh.id, status: 'detected', version: 0 });
+    expect(loaded.revision).toBe(0);
   });
 
   it('a move the stale row forbids but the stream allows is decided on the stream', async () => {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore, type FeedPosition, type RecordedEvent } from '@libs/event-store';
+import { DecisionRunner, EVENT_STORE, type EventStore, type FeedPosition, type LoadedState as LoadedDeciderState, type RecordedEvent } from '@libs/event-store';
 import { poolOf, preparedQuery } from '@libs/sql';
 import { OPPORTUNITY_STATE_COLUMNS, opportunityRowFromSql } from './read-model/opportunity-row';
-import { decide, fold, OpportunityRuleError, streamOf, evolve, type OpportunityCommand, type OpportunityEvent, type OpportunityState } from './domain';
+import { asOpportunityEvent, opportunityDecider, OpportunityRuleError, streamOf, type OpportunityCommand, type OpportunityEvent, type OpportunityState } from './domain';
 
 export interface CommandMetadata {
   organizationId: number;
@@ -19,29 +19,32 @@ export interface CommandResult {
   events: OpportunityEvent[];
 }
 
-/** Conflicts retried before giving up with 409 (each retry decides again on the newer state). */
-const MAX_ATTEMPTS = 25;
-
 /** A state to decide on and where it was read: the stream's fold (authoritative) or the projection's row. */
-export interface LoadedState {
-  state: OpportunityState | null;
-  source: 'stream' | 'projection';
-}
+export type LoadedState = LoadedDeciderState<OpportunityState | null>;
 
-export const toDomainEvent = (e: RecordedEvent): OpportunityEvent => ({ type: e.type, data: e.data }) as OpportunityEvent;
+/** A recorded opportunity event, typed (its data checked). */
+export const toDomainEvent = (e: RecordedEvent): OpportunityEvent => asOpportunityEvent(e);
 
 /**
- * Loads an opportunity from its stream, lets the pure `decide` rule on a command, and appends
- * the events with the revision the decision was made on. On a conflict (someone else appended
- * first) it reloads and decides again, so a concurrent request is judged against the state the
- * other one produced; nothing is lost and nothing applied twice.
+ * The opportunity streams on the event-sourcing kit: the pure `opportunityDecider` rules on a
+ * command, libs/event-store's DecisionRunner loads, appends with the revision the decision was made
+ * on and, on a conflict, decides again on the newer state (nothing lost, nothing applied twice).
  */
 @Injectable()
 export class OpportunityRepository {
+  private readonly runner: DecisionRunner<OpportunityState | null, OpportunityCommand, OpportunityEvent>;
+
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE) store: EventStore,
     private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.runner = new DecisionRunner(store, {
+      decider: opportunityDecider,
+      decode: toDomainEvent,
+      isRefusal: (error) => error instanceof OpportunityRuleError,
+      conflict: (streamId) => new OpportunityRuleError('conflict', `opportunity ${streamId.slice('opportunity-'.length)} kept changing; try again`),
+    });
+  }
 
   async nextId(): Promise<number> {
     const [{ id }]: { id: string }[] = await this.dataSource.query(`SELECT nextval('opportunity_ids') AS id`);
@@ -49,11 +52,11 @@ export class OpportunityRepository {
   }
 
   async history(id: number): Promise<RecordedEvent[]> {
-    return this.store.readStream(streamOf(id));
+    return (await this.runner.history(streamOf(id))).recorded;
   }
 
   async load(id: number): Promise<OpportunityState | null> {
-    return fold((await this.history(id)).map(toDomainEvent));
+    return (await this.runner.load(streamOf(id))).state;
   }
 
   /**
@@ -64,13 +67,14 @@ export class OpportunityRepository {
    */
   async loadForDecision(id: number): Promise<LoadedState> {
     const rows = await preparedQuery<Record<string, unknown>>(poolOf(this.dataSource), `SELECT ${OPPORTUNITY_STATE_COLUMNS} FROM opportunities WHERE id = $1`, [id]);
-    return rows.length ? { state: opportunityRowFromSql(rows[0]).state, source: 'projection' } : { state: await this.load(id), source: 'stream' };
+    if (!rows.length) return this.runner.load(streamOf(id));
+    const state = opportunityRowFromSql(rows[0]).state;
+    return { state, revision: state.version, source: 'projection' };
   }
 
   /** Folds the events recorded up to `asOf` ("what did it look like then"). */
   async loadAsOf(id: number, asOf: Date): Promise<OpportunityState | null> {
-    const events = (await this.history(id)).filter((e) => e.recordedAt.getTime() <= asOf.getTime());
-    return fold(events.map(toDomainEvent));
+    return this.runner.loadAsOf(streamOf(id), asOf);
   }
 
   /**
@@ -84,36 +88,12 @@ export class OpportunityRepository {
     meta: CommandMetadata,
     loaded?: LoadedState,
   ): Promise<CommandResult> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const first = attempt === 0 && loaded !== undefined;
-      const state = first ? loaded.state : await this.load(id);
-      let events: OpportunityEvent[];
-      try {
-        events = decide(state, command(state));
-      } catch (error) {
-        if (first && loaded.source === 'projection' && error instanceof OpportunityRuleError) continue;
-        throw error;
-      }
-      try {
-        const result = await this.store.appendToStream(
-          streamOf(id),
-          events.map((e) => ({
-            type: e.type,
-            data: e.data as unknown as Record<string, unknown>,
-            metadata: { organizationId: meta.organizationId, actor: meta.actor, correlationId: meta.correlationId, causationId: meta.causationId ?? null, reason: meta.reason ?? null },
-          })),
-          state ? ExpectedRevision.exact(state.version) : ExpectedRevision.noStream,
-        );
-        return { state: events.reduce<OpportunityState | null>(evolve, state)!, position: result.position, events };
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) {
-          // A first attempt on a given (possibly projected, older) state retries at once on the stream.
-          if (attempt > 0 || loaded === undefined) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
-          continue;
-        }
-        throw error;
-      }
-    }
-    throw new OpportunityRuleError('conflict', `opportunity ${id} kept changing; try again`);
+    const result = await this.runner.run(
+      streamOf(id),
+      command,
+      { organizationId: meta.organizationId, actor: meta.actor, correlationId: meta.correlationId, causationId: meta.causationId ?? null, reason: meta.reason ?? null },
+      loaded,
+    );
+    return { state: result.state!, position: result.position, events: result.events };
   }
 }

@@ -7,3 +7,6 @@ export * from './projection-engine.module';
 export * from './projection-metrics';
 export { CreateProjectionCheckpoints1763700000100 } from './migrations/1763700000100-create-projection-checkpoints';
 export { projectionsReached } from './checkpoint-store';
+export * from './kit/upsert';
+export * from './kit/counter-deltas';
+export { projectorHarness, type GivenEvent, type ProjectorHarness } from './testing/projector-harness';

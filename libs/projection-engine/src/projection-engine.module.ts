@@ -1,12 +1,12 @@
-import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type BeforeApplicationShutdown, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
 import { EVENT_STORE, comparePositions, type EventStore, type FeedPosition } from '@libs/event-store';
 import { ProjectorRunner } from './projector-runner';
-import { PROJECTORS, type Projector } from './projector';
+import { PROJECTORS, REACTORS, type Projector, type Reactor } from './projector';
 import { ProjectionMetrics, registerLagGauge } from './projection-metrics';
 
-/** Runs every registered projector in this process (the worker), one runner each. */
+/** Runs every registered projector and reactor in this process (the worker), one runner each. */
 @Injectable()
 export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Projections');
@@ -16,10 +16,11 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
     dataSource: DataSource,
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(PROJECTORS) projectors: Projector[],
+    @Inject(REACTORS) reactors: Reactor[],
     @Inject(APP_CONFIG) config: AppConfig,
     metrics: ProjectionMetrics,
   ) {
-    this.runners = projectors.map(
+    this.runners = [...projectors, ...reactors].map(
       (p) =>
         new ProjectorRunner(dataSource, store, p, {
           batchSize: config.projectionBatchSize,
@@ -62,11 +63,22 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
 
 @Module({})
 export class ProjectionEngineModule {
-  /** The worker's module: runs the given projectors. */
-  static forWorker(projectors: Projector[]): DynamicModule {
+  /**
+   * The worker's module: runs the given projectors (plain objects) and reactors (providers, so
+   * they can take a CommandBus; `imports`: the modules their dependencies come from).
+   */
+  static forWorker(projectors: Projector[], options: { reactors?: Type<Reactor>[]; imports?: (Type | DynamicModule)[] } = {}): DynamicModule {
+    const reactors = options.reactors ?? [];
     return {
       module: ProjectionEngineModule,
-      providers: [{ provide: PROJECTORS, useValue: projectors }, ProjectionMetrics, ProjectionRunnerService],
+      imports: options.imports ?? [],
+      providers: [
+        { provide: PROJECTORS, useValue: projectors },
+        ...reactors,
+        { provide: REACTORS, useFactory: (...instances: Reactor[]) => instances, inject: reactors },
+        ProjectionMetrics,
+        ProjectionRunnerService,
+      ],
       exports: [ProjectionRunnerService, PROJECTORS],
     };
   }

@@ -5,7 +5,7 @@ import type { PoolClient } from 'pg';
 import { preparedQuery } from '@libs/sql';
 import { LOCK_NAMESPACE } from './advisory-locks';
 import { checkpoints } from './checkpoint-store';
-import { quoteIdent, type Projector } from './projector';
+import { isReactor, quoteIdent, type FeedConsumer } from './projector';
 
 export interface RunnerOptions {
   batchSize: number;
@@ -24,7 +24,7 @@ class CheckpointMovedError extends Error {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs one projector live. Only one process at a time holds the projector's advisory lock
+ * Runs one projector (or reactor) live. Only one process at a time holds the projector's advisory lock
  * (session level, on the connection that also runs the batches): the others wait and take over
  * when the holder's connection ends, as it does when its process dies. Each batch is applied in
  * one transaction that also moves the checkpoint with a compare-and-set, so a crash at any point
@@ -42,7 +42,8 @@ export class ProjectorRunner {
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
-    readonly projector: Projector,
+    /** The projector or reactor this runner follows the feed for. */
+    readonly projector: FeedConsumer,
     private readonly options: RunnerOptions,
   ) {}
 
@@ -133,6 +134,10 @@ export class ProjectorRunner {
 
   private async applyBatch(qr: QueryRunner, events: readonly RecordedEvent[], from: FeedPosition, to: FeedPosition): Promise<void> {
     const name = this.projector.name;
+    const consumer = this.projector;
+    // A reactor's commands run first, outside the transaction: a crash before the checkpoint
+    // commits gives the batch again (at least once; its commands are idempotent).
+    if (isReactor(consumer) && events.length) await consumer.react(events);
     await qr.startTransaction();
     try {
       // Every statement of a batch is named: parsed and planned once per connection.
@@ -145,8 +150,8 @@ export class ProjectorRunner {
       if (!(await checkpoints.advance(query, name, from, to, events.length))) {
         throw new CheckpointMovedError(`checkpoint of ${name} moved (rebuilt elsewhere); restarting from it`);
       }
-      if (events.length) {
-        await this.projector.apply(events, { query, table: quoteIdent, rebuilding: false });
+      if (events.length && !isReactor(consumer)) {
+        await consumer.apply(events, { query, table: quoteIdent, rebuilding: false });
       }
       await qr.commitTransaction();
     } catch (error) {

@@ -35,8 +35,34 @@ export interface Projector {
   apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void>;
 }
 
+/**
+ * A reactor follows the feed like a projector (same runner, same lock, same checkpoint) but its
+ * effect is a command, not a row: "when an answer is recorded, analyse it", "when a fix is
+ * deployed, schedule its verification". At-least-once: `react` runs before the batch's checkpoint
+ * transaction, so after a crash between the two the batch is given again. Every command it runs
+ * must therefore be idempotent (an id derived from the event, an expected revision, a unique key),
+ * so a repeat changes nothing. A reactor is never rebuilt (history is not re-acted).
+ */
+export interface Reactor {
+  /** Unique, stable name (also the checkpoint's key). */
+  readonly name: string;
+  /** Event types it reacts to, or 'all'. */
+  readonly handles: readonly string[] | 'all';
+  /** Reacts to a batch, in feed order, outside any read-model transaction. Throws to have the batch given again. */
+  react(events: readonly RecordedEvent[]): Promise<void>;
+}
+
+/** What follows the feed from a checkpoint: a projector (rows, exactly once) or a reactor (commands, at least once). */
+export type FeedConsumer = Projector | Reactor;
+
+export function isReactor(consumer: FeedConsumer): consumer is Reactor {
+  return typeof (consumer as Partial<Reactor>).react === 'function';
+}
+
 /** Injection token: the array of projectors a process runs. */
 export const PROJECTORS = Symbol('PROJECTORS');
+/** Injection token: the array of reactors a process runs. */
+export const REACTORS = Symbol('REACTORS');
 
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { BrandAccess } from '@libs/tenancy';
 import { EVENT_STORE, ExpectedRevision, START, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@libs/event-store';
 import { deduplicate, defaultFingerprint, fold, OpportunityRuleError, type DetectionReport, type KnownOpportunity, type OpportunityState } from '../domain';
-import { OpportunityAccess } from '../opportunity-access';
 import { OpportunityRepository, toDomainEvent, type CommandMetadata, type CommandResult } from '../opportunity.repository';
 import { ReadYourWrites } from '../read-your-writes';
 import { DetectOpportunityCommand, type DetectOpportunityResult } from './detect-opportunity.command';
@@ -31,7 +31,7 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
     private readonly repository: OpportunityRepository,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly ryw: ReadYourWrites,
-    private readonly access: OpportunityAccess,
+    private readonly brands: BrandAccess,
   ) {}
 
   /**
@@ -45,7 +45,7 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
   async execute(c: DetectOpportunityCommand): Promise<DetectOpportunityResult> {
     const input = c.input;
     const fingerprint = input.fingerprint?.trim() || defaultFingerprint(input.brandId, input.type, input.title);
-    const claims = fingerprintStream(input.organizationId, (await this.access.brandClient(input.brandId)) ?? null, fingerprint);
+    const claims = fingerprintStream(input.organizationId, (await this.brands.clientOf(input.brandId)) ?? null, fingerprint);
     const meta: CommandMetadata = { organizationId: input.organizationId, actor: c.actor.actor, correlationId: c.correlationId };
     for (let attempt = 0; attempt < 25; attempt++) {
       const claimed = await this.store.readStream(claims);

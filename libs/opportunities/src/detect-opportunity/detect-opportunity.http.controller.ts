@@ -3,8 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { ApiError } from '@libs/http';
-import { OpportunityAccess } from '../opportunity-access';
+import { BrandAccess } from '@libs/tenancy';
 import { OpportunityResponse } from '../opportunity.dto';
 import { toApiError } from '../opportunity-errors';
 import { toRecord } from '../read-model/opportunity-row';
@@ -16,7 +15,7 @@ import { DetectOpportunityRequest } from './detect-opportunity.request.dto';
 export class DetectOpportunityController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly access: OpportunityAccess,
+    private readonly brands: BrandAccess,
   ) {}
 
   @Post()
@@ -33,7 +32,7 @@ export class DetectOpportunityController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<OpportunityResponse> {
-    if (!(await this.access.canUseBrand(p, body.brandId))) throw ApiError.notFound(`Brand ${body.brandId}`);
+    await this.brands.assertVisible(p, body.brandId);
     try {
       const result = await this.commands.execute(
         new DetectOpportunityCommand(

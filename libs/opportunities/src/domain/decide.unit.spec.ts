@@ -3,6 +3,9 @@ import { decide, OpportunityRuleError, type OpportunityCommand } from './decide'
 import { evolve, fold, type OpportunityState } from './opportunity';
 import type { OpportunityEvent } from './opportunity.events';
 import { detectedEvent } from './detected-event.fixture';
+import { deciderSpec } from '@libs/event-sourcing';
+import { decodeOpportunityEvent, opportunityDecider } from './opportunity.decider';
+import { EventDecodeError } from '@libs/event-sourcing';
 
 const T0 = new Date('2026-01-01T00:00:00Z');
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -32,29 +35,18 @@ function history(to: Status): OpportunityEvent[] {
   return events;
 }
 
-/** given (events) / when (command) / then (events or a rule error) */
+/** given (events) / when (command) / then (events or a rule error), on the kit's decider spec. */
+const spec = deciderSpec(opportunityDecider);
 function given(events: OpportunityEvent[]) {
-  const state = fold(events);
   return {
-    when: (command: OpportunityCommand) => {
-      let result: OpportunityEvent[] | OpportunityRuleError;
-      try {
-        result = decide(state, command);
-      } catch (e) {
-        if (!(e instanceof OpportunityRuleError)) throw e;
-        result = e;
-      }
-      return {
-        then: (expected: OpportunityEvent[] | { rule: OpportunityRuleError['rule']; details?: Record<string, unknown> }) => {
-          if (Array.isArray(expected)) expect(result).toEqual(expected);
-          else {
-            expect(result).toBeInstanceOf(OpportunityRuleError);
-            expect((result as OpportunityRuleError).rule).toBe(expected.rule);
-            if (expected.details) expect((result as OpportunityRuleError).details).toEqual(expected.details);
-          }
-        },
-      };
-    },
+    when: (command: OpportunityCommand) => ({
+      then: (expected: OpportunityEvent[] | { rule: OpportunityRuleError['rule']; details?: Record<string, unknown> }) => {
+        const scenario = spec.given(events).when(command);
+        if (Array.isArray(expected)) return void scenario.then(expected);
+        const refusal = scenario.thenError((e): e is OpportunityRuleError => e instanceof OpportunityRuleError && e.rule === expected.rule);
+        if (expected.details) expect(refusal.details).toEqual(expected.details);
+      },
+    }),
   };
 }
 
@@ -140,5 +132,14 @@ describe('evolve', () => {
 
   it('refuses an event before detection', () => {
     expect(() => evolve(null, { type: 'opportunity.transitioned', data: { from: 'detected', to: 'triaged', reason: null, owner: null, at: T0.toISOString() } })).toThrow();
+  });
+});
+
+describe('decoding recorded events', () => {
+  it('types the opportunity events, checks their data and leaves other events alone', () => {
+    expect(decodeOpportunityEvent(detected)).toEqual(detected);
+    expect(decodeOpportunityEvent({ type: 'webhook.test', data: {} })).toBeNull();
+    expect(() => decodeOpportunityEvent({ type: 'opportunity.transitioned', data: { from: 'detected', to: 7, reason: null, owner: null, at: T0.toISOString() } })).toThrow(EventDecodeError);
+    expect(() => decodeOpportunityEvent({ type: 'opportunity.transitioned', data: { from: 'detected', to: 'triaged', owner: null, at: T0.toISOString() } })).toThrow(/reason is missing/);
   });
 });

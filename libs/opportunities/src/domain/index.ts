@@ -4,3 +4,4 @@ export * from './fingerprint';
 export * from './opportunity.events';
 export * from './opportunity';
 export * from './decide';
+export * from './opportunity.decider';

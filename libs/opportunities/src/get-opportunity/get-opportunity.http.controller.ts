@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import type { FastifyReply } from 'fastify';
 import { ApiError, ParseIdPipe, sendJsonText } from '@libs/http';
-import { OpportunityAccess } from '../opportunity-access';
+import { BrandAccess } from '@libs/tenancy';
 import { OpportunityEventsResponse, OpportunityResponse } from '../opportunity.dto';
 import { GetOpportunity } from './get-opportunity.query';
 import { OpportunityRepository } from '../opportunity.repository';
@@ -17,7 +17,7 @@ export class GetOpportunityController {
   constructor(
     private readonly reads: GetOpportunity,
     private readonly repository: OpportunityRepository,
-    private readonly access: OpportunityAccess,
+    private readonly brands: BrandAccess,
     private readonly ryw: ReadYourWrites,
   ) {}
 
@@ -35,7 +35,7 @@ export class GetOpportunityController {
       const asOf = new Date(q.asOf);
       if (Number.isNaN(asOf.getTime())) throw ApiError.validation([{ field: 'asOf', message: 'asOf must be an ISO 8601 date or date-time' }]);
       const state = await this.repository.loadAsOf(id, asOf);
-      if (!state || !(await this.access.canSee(p, state))) throw ApiError.notFound(`Opportunity ${id}`);
+      if (!state || !(await this.brands.canSeeResource(p, state))) throw ApiError.notFound(`Opportunity ${id}`);
       return { data: toRecord(state, asOf) };
     }
     await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
@@ -51,7 +51,7 @@ export class GetOpportunityController {
   async events(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number): Promise<OpportunityEventsResponse> {
     const history = await this.repository.history(id);
     const first = history[0];
-    if (!first || !(await this.access.canSee(p, { organizationId: Number(first.data.organizationId), brandId: Number(first.data.brandId) }))) {
+    if (!first || !(await this.brands.canSeeResource(p, { organizationId: Number(first.data.organizationId), brandId: Number(first.data.brandId) }))) {
       throw ApiError.notFound(`Opportunity ${id}`);
     }
     return {

@@ -37,7 +37,8 @@ export function opportunityKpisSql(p: Pick<Principal, 'organizationId' | 'client
   const { params, param } = sqlParams(p.organizationId);
   const brand = brandId === undefined ? '' : ` AND brand_id = ${param(brandId)}`;
   const client = p.clientId === null ? null : param(p.clientId);
-  const ownBrands = client === null ? '' : ` AND brand_id IN (SELECT id FROM brands WHERE organization_id = $1 AND client_id = ${client})`;
+  // Every read model row carries its brand's client: a client-bound caller filters on it, no join.
+  const ownBrands = client === null ? '' : ` AND client_id = ${client}`;
   const utc = (unit: string) => `date_trunc('${unit}', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
   const tenMinutes = `date_bin('10 minutes', now(), TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
   const buckets = (span: string, from: string | null, to: string) =>
@@ -45,7 +46,7 @@ export function opportunityKpisSql(p: Pick<Principal, 'organizationId' | 'client
   return {
     text: `WITH breached AS (SELECT ${buckets('month', null, utc('month'))} + ${buckets('day', utc('month'), utc('day'))}
   + ${buckets('hour', utc('day'), utc('hour'))} + ${buckets('10min', utc('hour'), tenMinutes)}
-  + (SELECT count(*) FROM opportunities WHERE organization_id = $1${brand}${client === null ? '' : ` AND client_id = ${client}`}
+  + (SELECT count(*) FROM opportunities WHERE organization_id = $1${brand}${ownBrands}
        AND NOT terminal AND due_at >= ${tenMinutes} AND due_at < now()) AS n)
 SELECT c.status, c.severity, c.n, breached.n::text AS breached FROM breached LEFT JOIN LATERAL (
   SELECT status, severity, sum(count)::int AS n FROM opportunity_counts WHERE organization_id = $1${brand}${ownBrands} GROUP BY status, severity

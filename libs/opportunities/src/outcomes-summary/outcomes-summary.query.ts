@@ -78,7 +78,7 @@ export class OutcomesSummary {
       `SELECT * FROM opportunity_outcomes
         WHERE organization_id = $1 AND resolved_at >= now() - make_interval(days => $2::int)
           AND ($3::bigint IS NULL OR brand_id = $3)
-          ${p.clientId === null ? '' : 'AND brand_id IN (SELECT id FROM brands WHERE organization_id = $1 AND client_id = $4)'}
+          ${p.clientId === null ? '' : 'AND client_id = $4'}
         ORDER BY resolved_at DESC, opportunity_id DESC`,
       params,
     );

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OpportunityRuleError } from '../domain';
-import { OpportunityAccess } from '../opportunity-access';
+import { BrandAccess } from '@libs/tenancy';
 import { OpportunityRepository, type CommandResult } from '../opportunity.repository';
 import { ReadYourWrites } from '../read-your-writes';
 import { TransitionOpportunityCommand } from './transition-opportunity.command';
@@ -9,14 +9,14 @@ import { TransitionOpportunityCommand } from './transition-opportunity.command';
 export class TransitionOpportunityHandler implements ICommandHandler<TransitionOpportunityCommand> {
   constructor(
     private readonly repository: OpportunityRepository,
-    private readonly access: OpportunityAccess,
+    private readonly brands: BrandAccess,
     private readonly ryw: ReadYourWrites,
   ) {}
 
   async execute(c: TransitionOpportunityCommand): Promise<CommandResult> {
     // Another tenant's opportunity does not exist for this caller (organisation and brand never change).
     const current = await this.repository.loadForDecision(c.id);
-    if (!current.state || !(await this.access.canSee(c.principal, current.state))) throw new OpportunityRuleError('not_found', 'not found');
+    if (!current.state || !(await this.brands.canSeeResource(c.principal, current.state))) throw new OpportunityRuleError('not_found', 'not found');
     const result = await this.repository.execute(
       c.id,
       () => ({ kind: 'transition', toStatus: c.toStatus, reason: c.reason, owner: c.owner, now: new Date() }),

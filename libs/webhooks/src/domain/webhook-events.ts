@@ -1,6 +1,6 @@
 /**
- * The webhook event types, what each means, an example of each payload, and how a domain event
- * of the opportunity stream becomes webhook events. Pure: no I/O.
+ * The webhook event types, what each means and an example of each payload. Pure: no I/O. How an
+ * opportunity event becomes webhook events: dispatch-webhooks/opportunity-webhook-events.ts.
  *
  * Every delivery's body is `{ "type", "timestamp", "data" }` (Standard Webhooks' payload shape);
  * `timestamp` is when the domain event was recorded.
@@ -24,77 +24,6 @@ export interface WebhookPayload<D = Record<string, unknown>> {
   type: WebhookEventType;
   timestamp: string;
   data: D;
-}
-
-/** Facts about an opportunity the dispatcher keeps from its detection (later events lack them). */
-export interface OpportunityFacts {
-  id: number;
-  organizationId: number;
-  clientId: number | null;
-  brandId: number;
-  type: string;
-  severity: string;
-  title: string;
-}
-
-const opportunityRef = (f: OpportunityFacts) => ({
-  opportunityId: f.id,
-  organizationId: f.organizationId,
-  brandId: f.brandId,
-  type: f.type,
-  severity: f.severity,
-  title: f.title,
-});
-
-/** The domain event, as the dispatcher reads it from the feed. */
-export interface SourceEvent {
-  type: string;
-  data: Record<string, unknown>;
-  recordedAt: Date;
-  actor: string | null;
-}
-
-/**
- * The webhook events one domain event of an opportunity raises (zero, one or two):
- * detected → opportunity.opened; transitioned → opportunity.transitioned, and also
- * opportunity.resolved when it moved to resolved; verification_recorded →
- * verification.completed; outcome_finalized → outcome.finalized.
- */
-export function webhookEventsFor(event: SourceEvent, facts: OpportunityFacts): WebhookPayload[] {
-  const timestamp = event.recordedAt.toISOString();
-  const d = event.data;
-  switch (event.type) {
-    case 'opportunity.detected':
-      return [
-        {
-          type: 'opportunity.opened',
-          timestamp,
-          data: {
-            ...opportunityRef(facts),
-            status: 'detected',
-            description: d.description ?? null,
-            fingerprint: d.fingerprint,
-            source: d.source,
-            evidence: d.evidence ?? {},
-            recurrenceOf: d.recurrenceOf ?? null,
-            sla: { policy: d.slaPolicy, dueAt: d.dueAt },
-            detectedAt: d.detectedAt,
-          },
-        },
-      ];
-    case 'opportunity.transitioned': {
-      const move = { ...opportunityRef(facts), from: d.from, to: d.to, reason: d.reason ?? null, owner: d.owner ?? null, at: d.at, actor: event.actor };
-      const out: WebhookPayload[] = [{ type: 'opportunity.transitioned', timestamp, data: move }];
-      if (d.to === 'resolved') out.push({ type: 'opportunity.resolved', timestamp, data: { ...move, resolvedAt: d.at } });
-      return out;
-    }
-    case 'opportunity.verification_recorded':
-      return [{ type: 'verification.completed', timestamp, data: { ...opportunityRef(facts), status: d.status, details: d.details ?? {}, checkedAt: d.checkedAt } }];
-    case 'opportunity.outcome_finalized':
-      return [{ type: 'outcome.finalized', timestamp, data: { ...opportunityRef(facts), outcome: d } }];
-    default:
-      return [];
-  }
 }
 
 export function testPayload(webhookId: number, now: Date): WebhookPayload {
@@ -160,6 +89,3 @@ export const WEBHOOK_EVENT_CATALOG: Record<WebhookEventType, { description: stri
     example: { type: 'webhook.test', timestamp: '2025-11-20T09:00:00.000Z', data: { webhookId: 3, message: 'This is a test delivery. Verify its signature and answer 2xx.' } },
   },
 };
-
-/** Which webhook event types the dispatcher can raise from which domain event type. */
-export const DOMAIN_EVENT_TYPES = ['opportunity.detected', 'opportunity.transitioned', 'opportunity.verification_recorded', 'opportunity.outcome_finalized'] as const;

@@ -1,6 +1,14 @@
 import type { RecordedEvent } from '@libs/event-store';
-import type { ProjectionContext, Projector } from '@libs/projection-engine';
-import { DELIVERY_CHANNEL, DOMAIN_EVENT_TYPES, derivedUuid, webhookEventsFor, type OpportunityFacts } from '@libs/webhooks';
+import { tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
+import { brandOwners } from '@libs/tenancy';
+import { asOpportunityEvent, type OpportunityDetected } from '@libs/opportunities';
+import { DELIVERY_CHANNEL, DOMAIN_EVENT_TYPES, derivedUuid, opportunityFactsOf, webhookEventsFor, type OpportunityFacts } from '@libs/webhooks';
+
+const factsTable = tableShape<{ id: number; organization_id: number; client_id: number | null; brand_id: number; type: string; severity: string; title: string }>({
+  table: 'webhook_opportunity_facts',
+  columns: { id: 'bigint', organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', type: 'text', severity: 'text', title: 'text' },
+  key: ['id'],
+});
 
 const idOf = (e: RecordedEvent) => Number(e.streamId.slice('opportunity-'.length));
 
@@ -20,8 +28,9 @@ export const webhookDeliveriesProjector: Projector = {
   name: 'webhook_deliveries',
   handles: [...DOMAIN_EVENT_TYPES],
   tables: ['webhook_opportunity_facts'],
-  async apply(events: readonly RecordedEvent[], { query, table, rebuilding }: ProjectionContext): Promise<void> {
-    const facts = table('webhook_opportunity_facts');
+  async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
+    const { query, table, rebuilding } = context;
+    const facts = table(factsTable.table);
     const ids = [...new Set(events.map(idOf))];
     const known: Record<string, unknown>[] = await query(`SELECT id, organization_id, client_id, brand_id, type, severity, title FROM ${facts} WHERE id = ANY($1::bigint[])`, [ids]);
     const byId = new Map<number, OpportunityFacts>(
@@ -33,30 +42,26 @@ export const webhookDeliveriesProjector: Projector = {
         },
       ]),
     );
-    const detected = events.filter((e) => e.type === 'opportunity.detected' && !byId.has(idOf(e)));
+    const typed = events.map((e) => ({ recorded: e, event: asOpportunityEvent(e) }));
+    const detected = typed.map((t) => t.event).filter((e): e is OpportunityDetected => e.type === 'opportunity.detected' && !byId.has(e.data.id));
     if (detected.length) {
-      const brandIds = [...new Set(detected.map((e) => Number(e.data.brandId)))];
-      const brands: { id: string; client_id: string | null }[] = await query(`SELECT id, client_id FROM brands WHERE id = ANY($1::bigint[])`, [brandIds]);
-      const clientOf = new Map(brands.map((b) => [Number(b.id), b.client_id === null ? null : Number(b.client_id)]));
-      const fresh = detected.map((e): OpportunityFacts => ({
-        id: idOf(e), organizationId: Number(e.data.organizationId), clientId: clientOf.get(Number(e.data.brandId)) ?? null,
-        brandId: Number(e.data.brandId), type: String(e.data.type), severity: String(e.data.severity), title: String(e.data.title),
-      }));
+      const owners = await brandOwners(query, detected.map((e) => e.data.brandId));
+      const fresh = detected.map((e) => opportunityFactsOf(e, owners.get(e.data.brandId)?.clientId ?? null));
       for (const f of fresh) byId.set(f.id, f);
-      await query(
-        `INSERT INTO ${facts} (id, organization_id, client_id, brand_id, type, severity, title)
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, organization_id bigint, client_id bigint, brand_id bigint, type text, severity text, title text)
-         ON CONFLICT (id) DO NOTHING`,
-        [JSON.stringify(fresh.map((f) => ({ id: f.id, organization_id: f.organizationId, client_id: f.clientId, brand_id: f.brandId, type: f.type, severity: f.severity, title: f.title })))],
+      await upsertRows(
+        context,
+        factsTable,
+        fresh.map((f) => ({ id: f.id, organization_id: f.organizationId, client_id: f.clientId, brand_id: f.brandId, type: f.type, severity: f.severity, title: f.title })),
+        { kind: 'keep' },
       );
     }
     if (rebuilding) return;
 
     const out: { event_id: string; organization_id: number; client_id: number | null; type: string; body: string; event_at: string }[] = [];
-    for (const e of events) {
+    for (const { recorded: e, event } of typed) {
       const f = byId.get(idOf(e));
       if (!f) continue; // an opportunity whose detection this projector never saw
-      for (const p of webhookEventsFor({ type: e.type, data: e.data, recordedAt: e.recordedAt, actor: (e.metadata.actor as string | null) ?? null }, f)) {
+      for (const p of webhookEventsFor(event, { recordedAt: e.recordedAt, actor: (e.metadata.actor as string | null) ?? null }, f)) {
         // One domain event may raise two webhook events (transitioned and resolved): each gets its own id.
         const eventId = p.type === 'opportunity.resolved' ? derivedUuid(e.eventId, p.type) : e.eventId;
         out.push({ event_id: eventId, organization_id: f.organizationId, client_id: f.clientId, type: p.type, body: JSON.stringify(p), event_at: e.recordedAt.toISOString() });

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import type { Decider } from '@libs/event-sourcing';
+import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
+import { PostgresEventStore } from '../adapters/postgres/postgres-event-store';
+import { EventSchemaRegistry } from '../upcasting/event-schema-registry';
+import { ExpectedRevision, type EventMetadata, type RecordedEvent } from '../event.types';
+import { DecisionRunner } from './decision-runner';
+
+// A toy stream: a counter with a ceiling, to exercise the runner alone.
+type Event = { type: 'counter.added'; data: { amount: number } };
+type Command = { add: number };
+type State = { total: number };
+class OverCeiling extends Error {}
+class KeptChanging extends Error {}
+
+const CEILING = 1000;
+const counter: Decider<State, Command, Event> = {
+  initialState: { total: 0 },
+  evolve: (state, event) => ({ total: state.total + event.data.amount }),
+  decide(command, state) {
+    if (state.total + command.add > CEILING) throw new OverCeiling(`over ${CEILING}`);
+    return [{ type: 'counter.added', data: { amount: command.add } }];
+  },
+};
+
+const meta: EventMetadata = { organizationId: 1, actor: 'test', correlationId: 'c-1', causationId: null };
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const pool = new Pool({ connectionString: db.url, max: 20 });
+  store = new PostgresEventStore({ pool, ownsPool: true, connectionString: db.url, registry: new EventSchemaRegistry(), pollIntervalMs: 200 });
+});
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+const runner = (maxAttempts?: number) =>
+  new DecisionRunner(store, {
+    decider: counter,
+    decode: (e: RecordedEvent) => ({ type: 'counter.added', data: { amount: Number(e.data.amount) } }),
+    isRefusal: (error) => error instanceof OverCeiling,
+    conflict: (streamId) => new KeptChanging(streamId),
+    maxAttempts,
+  });
+
+describe('DecisionRunner', () => {
+  it('loads, decides, appends at the revision it decided on and returns the state after', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const r = runner();
+    expect(await r.load(stream)).toEqual({ state: { total: 0 }, revision: -1, source: 'stream' });
+    const first = await r.run(stream, () => ({ add: 2 }), meta);
+    expect(first).toMatchObject({ state: { total: 2 }, revision: 0, events: [{ type: 'counter.added', data: { amount: 2 } }] });
+    await r.run(stream, () => ({ add: 3 }), meta);
+    expect(await r.load(stream)).toEqual({ state: { total: 5 }, revision: 1, source: 'stream' });
+    const recorded = (await r.history(stream)).recorded;
+    expect(recorded.map((e) => e.metadata.actor)).toEqual(['test', 'test']);
+  });
+
+  it('concurrent commands on one stream are each decided on the state the others left: none lost, none twice', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const r = runner();
+    await Promise.all(Array.from({ length: 12 }, () => r.run(stream, () => ({ add: 1 }), meta)));
+    const { recorded } = await r.history(stream);
+    expect(recorded).toHaveLength(12);
+    expect(recorded.map((e) => Number(e.streamPosition))).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect((await r.load(stream)).state).toEqual({ total: 12 });
+  });
+
+  it('a refusal on the latest state is the domain’s answer; concurrency cannot push past it', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const r = runner();
+    await r.run(stream, () => ({ add: CEILING - 5 }), meta);
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => r.run(stream, () => ({ add: 1 }), meta)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+    expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof OverCeiling)).toBe(true);
+    expect((await r.load(stream)).state).toEqual({ total: CEILING });
+  });
+
+  it('decides first on a given (projected) state; when it is behind, the append fails and the stream decides', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const r = runner();
+    await r.run(stream, () => ({ add: 1 }), meta);
+    const stale = { state: { total: 1 }, revision: 0, source: 'projection' as const };
+    await r.run(stream, () => ({ add: 1 }), meta); // the stream moves on; the "row" does not
+    const seen: number[] = [];
+    const result = await r.run(stream, (state) => (seen.push(state.total), { add: 10 }), meta, stale);
+    expect(seen).toEqual([1, 2]); // decided on the row, then on the stream
+    expect(result).toMatchObject({ state: { total: 12 }, revision: 2 });
+  });
+
+  it('a refusal on a projected state is checked again on the stream before it is reported', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const r = runner();
+    await r.run(stream, () => ({ add: 5 }), meta);
+    const wrongRow = { state: { total: CEILING }, revision: 0, source: 'projection' as const };
+    const result = await r.run(stream, () => ({ add: 10 }), meta, wrongRow);
+    expect(result.state).toEqual({ total: 15 });
+    const streamRow = { state: { total: CEILING }, revision: 0, source: 'stream' as const };
+    await expect(r.run(stream, () => ({ add: 10 }), meta, streamRow)).rejects.toBeInstanceOf(OverCeiling);
+  });
+
+  it('gives up with the module’s conflict error when the stream changes under every attempt', async () => {
+    const stream = `counter-${randomUUID()}`;
+    // Someone else always appends between this runner's load and its append.
+    const contested = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key !== 'appendToStream') {
+          const value = Reflect.get(target, key, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return async (...args: Parameters<PostgresEventStore['appendToStream']>) => {
+          await target.appendToStream(args[0], [{ type: 'counter.added', data: { amount: 1 }, metadata: meta }], ExpectedRevision.any);
+          return target.appendToStream(...args);
+        };
+      },
+    });
+    let decisions = 0;
+    const r = new DecisionRunner(contested, {
+      decider: counter,
+      decode: (e) => ({ type: 'counter.added', data: { amount: Number(e.data.amount) } }),
+      isRefusal: () => false,
+      conflict: (s) => new KeptChanging(s),
+      maxAttempts: 3,
+    });
+    await expect(r.run(stream, () => (decisions++, { add: 1 }), meta)).rejects.toBeInstanceOf(KeptChanging);
+    expect(decisions).toBe(3);
+    expect((await r.load(stream)).state).toEqual({ total: 3 }); // only the interferer's events
+  });
+});
