@@ -1,5 +1,6 @@
 import { configVariables, loadConfig, type AppConfig, type ConfigSection } from '@libs/config';
 import { EVENT_STORE_CONFIG } from '@libs/event-store';
+import { PROJECTION_CONFIG } from '@libs/projection-engine';
 import { QUEUE_CONFIG } from '@libs/queue';
 import { RATE_LIMIT_CONFIG } from '@libs/rate-limit';
 import { USAGE_CONFIG } from '@libs/usage';
@@ -8,6 +9,7 @@ import { WEBHOOKS_CONFIG } from '@libs/webhooks';
 /** Every configuration section the service's processes load, in the order the README's table lists them (after the core). */
 export const SERVICE_CONFIG_SECTIONS: readonly ConfigSection<unknown>[] = [
   EVENT_STORE_CONFIG,
+  PROJECTION_CONFIG,
   QUEUE_CONFIG,
   WEBHOOKS_CONFIG,
   RATE_LIMIT_CONFIG,

@@ -4,7 +4,7 @@ import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
-import { ProjectionRebuilder } from '@libs/projection-engine';
+import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 
 /** The CLI's own DataSource: 4 connections, no retry loop (a command against an unreachable database fails at once). */
@@ -38,8 +38,8 @@ export class CliModule {
         OAuthClientsRepository,
         {
           provide: ProjectionRebuilder,
-          inject: [DataSource, EVENT_STORE, APP_CONFIG],
-          useFactory: (ds: DataSource, store: EventStore, c: AppConfig) => new ProjectionRebuilder(ds, store, c.projectionBatchSize * 5),
+          inject: [DataSource, EVENT_STORE, PROJECTION_CONFIG.token],
+          useFactory: (ds: DataSource, store: EventStore, c: ProjectionConfig) => new ProjectionRebuilder(ds, store, c.batchSize * 5),
         },
       ],
     };

@@ -6,22 +6,25 @@ import { LoggingModule } from '@libs/observability';
 import { ProjectionEngineModule } from '@libs/projection-engine';
 import { RedisModule } from '@libs/redis';
 import { WebhookDeliveryModule } from '@libs/webhooks';
-import { ALL_PROJECTORS } from '@projections';
+import { PROJECTOR_GROUPS } from '@projections';
 
 /**
  * Everything the worker runs, in one list (the worker process and `npm start` both run exactly this).
  *
- * Projectors and reactors (event feed → read models / side effects; one runner each, checkpoint
- * in the batch's transaction): ALL_PROJECTORS in projections/index.ts —
- *   event-type counts, opportunities, opportunity counts, opportunity outcomes,
- *   webhook deliveries (the dispatcher: domain events → delivery rows, the outbox).
+ * Projectors (event feed → read models; one runner per group: one connection, one feed read and
+ * one transaction per batch, every projector's checkpoint in it): PROJECTOR_GROUPS in
+ * projections/index.ts —
+ *   operations:    event-type counts;
+ *   opportunities: opportunities (list and single read), opportunity counts, opportunity outcomes;
+ *   webhooks:      webhook deliveries (the dispatcher: domain events → delivery rows, the outbox).
+ * Reactors (event feed → idempotent commands, at least once; a runner each): none yet.
  * Queue processors (BullMQ on libs/queue):
  *   {webhook-deliveries}  WebhookDeliveryModule: the outbox relay (rows → jobs), the signed delivery
  *                         attempt, the reconciler (re-enqueues deliveries Redis lost).
  * Schedules: none besides the relay's poll and the reconciler's period (WEBHOOKS_CONFIG).
  */
 const WORKER_PARTS = (): (Type | DynamicModule)[] => [
-  ProjectionEngineModule.forWorker(ALL_PROJECTORS),
+  ProjectionEngineModule.forWorker(PROJECTOR_GROUPS),
   WebhookDeliveryModule,
 ];
 

@@ -18,9 +18,6 @@ export interface AppConfig {
   /** Prefix of every Redis key and BullMQ queue of this deployment (tests use their own). */
   redisPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** How often a subscription polls when no notification arrives. */
-  projectionPollMs: number;
-  projectionBatchSize: number;
   /** How long shutdown waits for in-flight requests and batches. */
   shutdownTimeoutMs: number;
   /** The values of the concerns' sections, by section token (`sectionOf`, or `@InjectConfig` in Nest). */
@@ -44,8 +41,6 @@ export const CORE_CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'REDIS_URL', default: 'redis://127.0.0.1:6379', description: 'Redis (rate limits, queues, caches)' },
   { name: 'REDIS_PREFIX', default: 'aov', description: 'Prefix of every Redis key and queue of this deployment' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
-  { name: 'PROJECTION_POLL_MS', default: '500', description: 'Poll interval of subscriptions when no notification arrives' },
-  { name: 'PROJECTION_BATCH_SIZE', default: '1000', description: 'Events per projection transaction' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and batches on SIGTERM' },
 ];
 
@@ -71,8 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sections: reado
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix,
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS),
-    projectionPollMs: r.int('PROJECTION_POLL_MS', 10, 600_000),
-    projectionBatchSize: r.int('PROJECTION_BATCH_SIZE', 1, 100_000),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 0, 600_000),
     sections: values,
   };

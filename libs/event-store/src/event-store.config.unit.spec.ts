@@ -5,7 +5,12 @@ describe('EVENT_STORE_CONFIG', () => {
   const load = (env: NodeJS.ProcessEnv) => sectionOf(loadConfig(env, [EVENT_STORE_CONFIG]), EVENT_STORE_CONFIG);
 
   it('defaults to the PostgreSQL store', () => {
-    expect(load({})).toEqual({ eventStore: 'postgres', eventStoreUrl: null });
+    expect(load({})).toEqual({ eventStore: 'postgres', eventStoreUrl: null, subscriptionPollMs: 500 });
+  });
+
+  it('reads the feed subscriptions’ poll interval (PROJECTION_POLL_MS) within its bounds', () => {
+    expect(load({ PROJECTION_POLL_MS: '50' }).subscriptionPollMs).toBe(50);
+    expect(() => load({ PROJECTION_POLL_MS: '5' })).toThrow(/PROJECTION_POLL_MS/);
   });
 
   it('requires EVENTSTORE_URL when EVENT_STORE=eventstoredb', () => {

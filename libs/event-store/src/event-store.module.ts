@@ -11,7 +11,7 @@ import { PostgresEventStore } from './adapters/postgres';
  * (gRPC) is loaded only when it is selected.
  */
 export async function createEventStore(config: AppConfig, registry: EventSchemaRegistry): Promise<EventStore> {
-  const { eventStore, eventStoreUrl } = sectionOf(config, EVENT_STORE_CONFIG);
+  const { eventStore, eventStoreUrl, subscriptionPollMs } = sectionOf(config, EVENT_STORE_CONFIG);
   if (eventStore === 'eventstoredb') {
     const { EventStoreDbEventStore } = await import('./adapters/eventstoredb');
     return new EventStoreDbEventStore({ connectionString: eventStoreUrl!, registry });
@@ -23,7 +23,7 @@ export async function createEventStore(config: AppConfig, registry: EventSchemaR
     ownsPool: true,
     connectionString: config.databaseUrl,
     registry,
-    pollIntervalMs: config.projectionPollMs,
+    pollIntervalMs: subscriptionPollMs,
   });
 }
 

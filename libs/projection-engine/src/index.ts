@@ -10,3 +10,4 @@ export { projectionsReached } from './checkpoint-store';
 export * from './kit/upsert';
 export * from './kit/counter-deltas';
 export { projectorHarness, type GivenEvent, type ProjectorHarness } from './testing/projector-harness';
+export * from './projection.config';

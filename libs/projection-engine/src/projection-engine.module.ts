@@ -1,12 +1,20 @@
 import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type BeforeApplicationShutdown, type Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '@libs/config';
-import { EVENT_STORE, comparePositions, type EventStore, type FeedPosition } from '@libs/event-store';
-import { ProjectorRunner } from './projector-runner';
+import { InjectConfig } from '@libs/config';
+import { EVENT_STORE, EVENT_STORE_CONFIG, comparePositions, type EventStore, type EventStoreConfig, type FeedPosition } from '@libs/event-store';
+import { PROJECTION_CONFIG, type ProjectionConfig } from './projection.config';
+import { ProjectorRunner, type ConsumerGroup } from './projector-runner';
 import { PROJECTORS, REACTORS, type Projector, type Reactor } from './projector';
+
+/** Injection token: the projector groups a process runs (name → projectors). */
+export const PROJECTOR_GROUPS = Symbol('PROJECTOR_GROUPS');
 import { ProjectionMetrics, registerLagGauge } from './projection-metrics';
 
-/** Runs every registered projector and reactor in this process (the worker), one runner each. */
+/**
+ * Runs every registered projector and reactor in this process (the worker): one runner per
+ * projector group (one connection, one feed read, one transaction per batch for the group), and
+ * one per reactor (a slow command never holds a group's read models back).
+ */
 @Injectable()
 export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Projections');
@@ -15,16 +23,21 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
   constructor(
     dataSource: DataSource,
     @Inject(EVENT_STORE) store: EventStore,
-    @Inject(PROJECTORS) projectors: Projector[],
+    @Inject(PROJECTOR_GROUPS) groups: Readonly<Record<string, readonly Projector[]>>,
     @Inject(REACTORS) reactors: Reactor[],
-    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectConfig(PROJECTION_CONFIG) config: ProjectionConfig,
+    @InjectConfig(EVENT_STORE_CONFIG) feed: EventStoreConfig,
     metrics: ProjectionMetrics,
   ) {
-    this.runners = [...projectors, ...reactors].map(
-      (p) =>
-        new ProjectorRunner(dataSource, store, p, {
-          batchSize: config.projectionBatchSize,
-          lockRetryMs: Math.max(250, config.projectionPollMs),
+    const consumers: ConsumerGroup[] = [
+      ...Object.entries(groups).filter(([, members]) => members.length).map(([name, members]) => ({ name, members })),
+      ...reactors.map((r) => ({ name: r.name, members: [r] })),
+    ];
+    this.runners = consumers.map(
+      (group) =>
+        new ProjectorRunner(dataSource, store, group, {
+          batchSize: config.batchSize,
+          lockRetryMs: Math.max(250, feed.subscriptionPollMs),
           onBatchApplied: (name, count, position) => metrics.batchApplied(name, count, position),
           onError: (name, error) => this.logger.error(`projector ${name}: ${(error as Error).message}`),
         }),
@@ -35,8 +48,9 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
       registerLagGauge(async () =>
         Promise.all(
           this.runners
-            .filter((r) => r.position)
-            .map(async (r) => ({ projector: r.projector.name, lag: await count(r.position!, 1_000_000) })),
+            .flatMap((r) => r.members)
+            .filter((m) => m.position)
+            .map(async (m) => ({ projector: m.consumer.name, lag: await count(m.position!, 1_000_000) })),
         ),
       );
     }
@@ -64,16 +78,21 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
 @Module({})
 export class ProjectionEngineModule {
   /**
-   * The worker's module: runs the given projectors (plain objects) and reactors (providers, so
-   * they can take a CommandBus; `imports`: the modules their dependencies come from).
+   * The worker's module: runs the given projector groups (name → projectors, plain objects) and
+   * reactors (providers, so they can take a CommandBus; `imports`: the modules their dependencies
+   * come from).
    */
-  static forWorker(projectors: Projector[], options: { reactors?: Type<Reactor>[]; imports?: (Type | DynamicModule)[] } = {}): DynamicModule {
+  static forWorker(
+    groups: Readonly<Record<string, readonly Projector[]>>,
+    options: { reactors?: Type<Reactor>[]; imports?: (Type | DynamicModule)[] } = {},
+  ): DynamicModule {
     const reactors = options.reactors ?? [];
     return {
       module: ProjectionEngineModule,
       imports: options.imports ?? [],
       providers: [
-        { provide: PROJECTORS, useValue: projectors },
+        { provide: PROJECTOR_GROUPS, useValue: groups },
+        { provide: PROJECTORS, useValue: Object.values(groups).flat() },
         ...reactors,
         { provide: REACTORS, useFactory: (...instances: Reactor[]) => instances, inject: reactors },
         ProjectionMetrics,

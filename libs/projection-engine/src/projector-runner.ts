@@ -9,7 +9,7 @@ import { isReactor, quoteIdent, type FeedConsumer } from './projector';
 
 export interface RunnerOptions {
   batchSize: number;
-  /** How often a waiting process tries to take over the projector. */
+  /** How often a waiting process tries to take over the group. */
   lockRetryMs: number;
   onBatchApplied?: (projector: string, events: number, position: FeedPosition) => void;
   onError?: (projector: string, error: unknown) => void;
@@ -17,23 +17,44 @@ export interface RunnerOptions {
 
 export type RunnerState = 'starting' | 'waiting-for-lock' | 'running' | 'stopped';
 
+/** Projectors and reactors served by one feed read, one connection and one transaction per batch. */
+export interface ConsumerGroup {
+  readonly name: string;
+  readonly members: readonly FeedConsumer[];
+}
+
+/** One member of a running group and the position of its checkpoint. */
+export interface GroupMember {
+  readonly consumer: FeedConsumer;
+  position: FeedPosition | null;
+}
+
 class CheckpointMovedError extends Error {
   override readonly name = 'CheckpointMovedError';
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const maxPosition = (a: FeedPosition, b: FeedPosition) => (comparePositions(a, b) >= 0 ? a : b);
 
 /**
- * Runs one projector (or reactor) live. Only one process at a time holds the projector's advisory lock
- * (session level, on the connection that also runs the batches): the others wait and take over
- * when the holder's connection ends, as it does when its process dies. Each batch is applied in
- * one transaction that also moves the checkpoint with a compare-and-set, so a crash at any point
- * neither loses nor repeats an effect.
+ * Runs a group of projectors and reactors live (a single one is a group of one). Each member keeps
+ * its own checkpoint and its own advisory lock, exactly as if it ran alone, so rebuilds, status
+ * and a migration that resets one projection work per member; the group reads the feed once (from
+ * its least advanced member, with the union of their event types) on one held connection, and
+ * applies each batch in one transaction that moves every member's checkpoint with a
+ * compare-and-set. Only one process at a time holds a group's locks (session level, on the
+ * connection that runs the batches): the others wait and take over when the holder's connection
+ * ends, as it does when its process dies. A crash at any point neither loses nor repeats a
+ * projector's effect; a reactor's commands run before the transaction (at least once).
+ *
+ * Why groups: 25 projectors each holding a connection and reading the feed would hold 25
+ * connections and read every event 25 times; a group per concern holds one and reads once.
  */
 export class ProjectorRunner {
   state: RunnerState = 'starting';
-  position: FeedPosition | null = null;
   readonly owner = `${hostname()}:${process.pid}`;
+  readonly group: ConsumerGroup;
+  readonly members: GroupMember[];
   private stopping = false;
   private subscription: Subscription | null = null;
   private loop: Promise<void> | null = null;
@@ -42,16 +63,31 @@ export class ProjectorRunner {
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
-    /** The projector or reactor this runner follows the feed for. */
-    readonly projector: FeedConsumer,
+    consumers: FeedConsumer | ConsumerGroup,
     private readonly options: RunnerOptions,
-  ) {}
+  ) {
+    this.group = 'members' in consumers ? consumers : { name: consumers.name, members: [consumers] };
+    if (!this.group.members.length) throw new Error(`projection group ${this.group.name} has no member`);
+    const names = this.group.members.map((m) => m.name);
+    if (new Set(names).size !== names.length) throw new Error(`projection group ${this.group.name} names a member twice`);
+    this.members = this.group.members.map((consumer) => ({ consumer, position: null }));
+  }
+
+  /** The least advanced member's position (null until every member has read its checkpoint). */
+  get position(): FeedPosition | null {
+    let least: FeedPosition | null = null;
+    for (const m of this.members) {
+      if (!m.position) return null;
+      if (!least || comparePositions(m.position, least) < 0) least = m.position;
+    }
+    return least;
+  }
 
   start(): void {
     this.loop ??= this.run();
   }
 
-  /** Finishes the batch in progress, releases the lock and returns. */
+  /** Finishes the batch in progress, releases the locks and returns. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.wakeSleep?.();
@@ -65,15 +101,28 @@ export class ProjectorRunner {
     this.wakeSleep = null;
   }
 
+  /** Takes every member's lock, or none. */
+  private async lockAll(qr: QueryRunner): Promise<boolean> {
+    const taken: string[] = [];
+    for (const { consumer } of this.members) {
+      const [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok`, [LOCK_NAMESPACE.runner, consumer.name]);
+      if (!ok) {
+        for (const name of taken) await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE.runner, name]);
+        return false;
+      }
+      taken.push(consumer.name);
+    }
+    return true;
+  }
+
   private async run(): Promise<void> {
-    const name = this.projector.name;
+    const name = this.group.name;
     while (!this.stopping) {
       let qr: QueryRunner | null = null;
       try {
         qr = this.dataSource.createQueryRunner();
         await qr.connect();
-        const [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok`, [LOCK_NAMESPACE.runner, name]);
-        if (!ok) {
+        if (!(await this.lockAll(qr))) {
           this.state = 'waiting-for-lock';
           await qr.release();
           qr = null;
@@ -81,8 +130,10 @@ export class ProjectorRunner {
           continue;
         }
         this.state = 'running';
-        await checkpoints.ensure(qr.manager, name);
-        await checkpoints.setOwner(qr.manager, name, this.owner);
+        for (const { consumer } of this.members) {
+          await checkpoints.ensure(qr.manager, consumer.name);
+          await checkpoints.setOwner(qr.manager, consumer.name, this.owner);
+        }
         // Follow the feed until stopped; a moved checkpoint (a rebuild swapped in) restarts from it.
         while (!this.stopping) {
           const moved = await this.follow(qr);
@@ -93,7 +144,9 @@ export class ProjectorRunner {
         if (!this.stopping) await this.pause(Math.min(5000, this.options.lockRetryMs * 2));
       } finally {
         if (qr && !qr.isReleased) {
-          await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE.runner, name]).catch(() => undefined);
+          for (const { consumer } of this.members) {
+            await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE.runner, consumer.name]).catch(() => undefined);
+          }
           await qr.release().catch(() => undefined);
         }
       }
@@ -101,25 +154,23 @@ export class ProjectorRunner {
     this.state = 'stopped';
   }
 
-  /** Returns true when the checkpoint moved under us and following must restart from it. */
+  /** Returns true when a checkpoint moved under us and following must restart from them. */
   private async follow(qr: QueryRunner): Promise<boolean> {
-    const name = this.projector.name;
-    // ensure(): a migration may have removed the checkpoint (the projection starts over from zero).
-    let current = (await checkpoints.ensure(qr.manager, name)).position;
-    this.position = current;
+    // ensure(): a migration may have removed a checkpoint (that projection starts over from zero).
+    for (const m of this.members) m.position = (await checkpoints.ensure(qr.manager, m.consumer.name)).position;
+    const from = this.position!;
     let moved = false;
     let failure: unknown = null;
-    const handles = this.projector.handles;
+    const types = new Set<string>();
+    const all = this.members.some((m) => m.consumer.handles === 'all');
+    if (!all) for (const m of this.members) for (const t of m.consumer.handles as readonly string[]) types.add(t);
     this.subscription = this.store.subscribeToAll({
-      after: current,
+      after: from,
       batchSize: this.options.batchSize,
-      eventTypes: handles === 'all' ? undefined : handles,
+      eventTypes: all ? undefined : [...types],
       onBatch: async (events, next) => {
-        if (comparePositions(next, current) <= 0) return;
-        await this.applyBatch(qr, events, current, next);
-        current = next;
-        this.position = next;
-        this.options.onBatchApplied?.(name, events.length, next);
+        if (comparePositions(next, this.position!) <= 0) return;
+        await this.applyBatch(qr, events, next);
       },
       onError: (error) => {
         if (error instanceof CheckpointMovedError) moved = true;
@@ -132,12 +183,23 @@ export class ProjectorRunner {
     return moved;
   }
 
-  private async applyBatch(qr: QueryRunner, events: readonly RecordedEvent[], from: FeedPosition, to: FeedPosition): Promise<void> {
-    const name = this.projector.name;
-    const consumer = this.projector;
+  /** The batch's events a member has not applied yet and handles. */
+  private eventsFor(member: GroupMember, events: readonly RecordedEvent[]): readonly RecordedEvent[] {
+    const handles = member.consumer.handles;
+    const after = member.position!;
+    return events.filter((e) => comparePositions(e.position, after) > 0 && (handles === 'all' || handles.includes(e.type)));
+  }
+
+  private async applyBatch(qr: QueryRunner, events: readonly RecordedEvent[], to: FeedPosition): Promise<void> {
+    // Members already at or past `to` (ahead of the group's least advanced one) sit this batch out.
+    const due = this.members.filter((m) => comparePositions(to, m.position!) > 0).map((m) => ({ member: m, events: this.eventsFor(m, events) }));
+    if (!due.length) return;
     // A reactor's commands run first, outside the transaction: a crash before the checkpoint
     // commits gives the batch again (at least once; its commands are idempotent).
-    if (isReactor(consumer) && events.length) await consumer.react(events);
+    for (const { member, events: mine } of due) {
+      const consumer = member.consumer;
+      if (isReactor(consumer) && mine.length) await consumer.react(mine);
+    }
     await qr.startTransaction();
     try {
       // Every statement of a batch is named: parsed and planned once per connection.
@@ -145,18 +207,24 @@ export class ProjectorRunner {
       const query = async <R>(text: string, params: unknown[] = []) => (await preparedQuery(client, text, params)) as R[];
       // Read models are derived: their commits need not wait for the WAL flush (synchronous_commit
       // off for this transaction only). A crash can lose only whole recent batches, each with its
-      // checkpoint, so they are applied again: nothing lost, nothing twice. Appends stay synchronous.
-      await query(`SELECT pg_advisory_xact_lock_shared($1, hashtext($2)), set_config('synchronous_commit', 'off', true)`, [LOCK_NAMESPACE.swap, name]);
-      if (!(await checkpoints.advance(query, name, from, to, events.length))) {
-        throw new CheckpointMovedError(`checkpoint of ${name} moved (rebuilt elsewhere); restarting from it`);
-      }
-      if (events.length && !isReactor(consumer)) {
-        await consumer.apply(events, { query, table: quoteIdent, rebuilding: false });
+      // checkpoints, so they are applied again: nothing lost, nothing twice. Appends stay synchronous.
+      await query(`SELECT set_config('synchronous_commit', 'off', true)`);
+      for (const { member, events: mine } of due) {
+        const consumer = member.consumer;
+        await query(`SELECT pg_advisory_xact_lock_shared($1, hashtext($2))`, [LOCK_NAMESPACE.swap, consumer.name]);
+        if (!(await checkpoints.advance(query, consumer.name, member.position!, to, mine.length))) {
+          throw new CheckpointMovedError(`checkpoint of ${consumer.name} moved (rebuilt elsewhere); restarting from it`);
+        }
+        if (mine.length && !isReactor(consumer)) await consumer.apply(mine, { query, table: quoteIdent, rebuilding: false });
       }
       await qr.commitTransaction();
     } catch (error) {
       await qr.rollbackTransaction().catch(() => undefined);
       throw error;
+    }
+    for (const { member, events: mine } of due) {
+      member.position = maxPosition(member.position!, to);
+      this.options.onBatchApplied?.(member.consumer.name, mine.length, to);
     }
   }
 }

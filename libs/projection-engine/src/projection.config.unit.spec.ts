@@ -1,0 +1,13 @@
+import { loadConfig, sectionOf } from '@libs/config';
+import { PROJECTION_CONFIG } from './projection.config';
+
+describe('PROJECTION_CONFIG', () => {
+  const load = (env: NodeJS.ProcessEnv) => sectionOf(loadConfig(env, [PROJECTION_CONFIG]), PROJECTION_CONFIG);
+
+  it('reads the batch size, 1000 by default, within 1..100000', () => {
+    expect(load({})).toEqual({ batchSize: 1000 });
+    expect(load({ PROJECTION_BATCH_SIZE: '200' }).batchSize).toBe(200);
+    expect(() => load({ PROJECTION_BATCH_SIZE: '0' })).toThrow(/PROJECTION_BATCH_SIZE/);
+    expect(() => load({ PROJECTION_BATCH_SIZE: 'many' })).toThrow(/PROJECTION_BATCH_SIZE/);
+  });
+});
