@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BrandAccess } from '@libs/tenancy';
 import { EVENT_STORE, ExpectedRevision, START, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@libs/event-store';
-import { deduplicate, defaultFingerprint, fold, OpportunityRuleError, type DetectionReport, type KnownOpportunity, type OpportunityState } from '../domain';
+import { asFingerprintClaim, deduplicate, defaultFingerprint, fold, OpportunityRuleError, type ClaimedDetection, type FingerprintClaimed, type KnownOpportunity, type OpportunityState } from '../domain';
 import { OpportunityRepository, toDomainEvent, type CommandMetadata, type CommandResult } from '../opportunity.repository';
 import { ReadYourWrites } from '../read-your-writes';
 import { DetectOpportunityCommand, type DetectOpportunityResult } from './detect-opportunity.command';
@@ -15,15 +15,6 @@ import { DetectOpportunityCommand, type DetectOpportunityResult } from './detect
  */
 export const fingerprintStream = (organizationId: number, clientId: number | null, fingerprint: string) =>
   `fingerprint-${organizationId}-${clientId === null ? '' : `c${clientId}-`}${createHash('sha256').update(fingerprint).digest('hex').slice(0, 40)}`;
-
-/** What a claim records: the whole detection, so anyone who finds the claim can open its opportunity. */
-interface ClaimedDetection extends DetectionReport {
-  id: number;
-  fingerprint: string;
-  recurrenceOf: number | null;
-  /** ISO 8601. */
-  detectedAt: string;
-}
 
 @CommandHandler(DetectOpportunityCommand)
 export class DetectOpportunityHandler implements ICommandHandler<DetectOpportunityCommand> {
@@ -73,10 +64,11 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
         recurrenceOf: decision.recurrenceOf,
         detectedAt: (input.detectedAt ?? new Date()).toISOString(),
       };
+      const claim: FingerprintClaimed = { type: 'opportunity.fingerprint_claimed', data: { opportunityId: detection.id, fingerprint, detection } };
       try {
         await this.store.appendToStream(
           claims,
-          [{ type: 'opportunity.fingerprint_claimed', data: { opportunityId: detection.id, fingerprint, detection }, metadata: { ...meta } }],
+          [{ ...claim, data: { ...claim.data }, metadata: { ...meta } }],
           claimed.length ? ExpectedRevision.exact(claimed[claimed.length - 1].streamPosition) : ExpectedRevision.noStream,
         );
       } catch (error) {
@@ -92,9 +84,10 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
 
   /** The opportunity a claim points to, opened from the claim when it is not written yet (null for an old claim without its detection). */
   private async opportunityOf(claim: RecordedEvent): Promise<OpportunityState | null> {
-    const state = await this.repository.load(Number(claim.data.opportunityId));
+    const { data } = asFingerprintClaim(claim);
+    const state = await this.repository.load(data.opportunityId);
     if (state) return state;
-    const detection = claim.data.detection as ClaimedDetection | undefined;
+    const detection = data.detection;
     if (!detection) return null;
     const m = claim.metadata;
     return (await this.open(detection, { organizationId: detection.organizationId, actor: String(m.actor ?? 'unknown'), correlationId: String(m.correlationId ?? claim.eventId) })).state;

@@ -5,6 +5,7 @@ import type { OpportunityEvent } from './opportunity.events';
 import { detectedEvent } from './detected-event.fixture';
 import { deciderSpec } from '@libs/event-sourcing';
 import { decodeOpportunityEvent, opportunityDecider } from './opportunity.decider';
+import { asFingerprintClaim } from './fingerprint-claims';
 import { EventDecodeError } from '@libs/event-sourcing';
 
 const T0 = new Date('2026-01-01T00:00:00Z');
@@ -141,5 +142,12 @@ describe('decoding recorded events', () => {
     expect(decodeOpportunityEvent({ type: 'webhook.test', data: {} })).toBeNull();
     expect(() => decodeOpportunityEvent({ type: 'opportunity.transitioned', data: { from: 'detected', to: 7, reason: null, owner: null, at: T0.toISOString() } })).toThrow(EventDecodeError);
     expect(() => decodeOpportunityEvent({ type: 'opportunity.transitioned', data: { from: 'detected', to: 'triaged', owner: null, at: T0.toISOString() } })).toThrow(/reason is missing/);
+  });
+
+  it('types fingerprint claims, with or without the detection they carry', () => {
+    const old = { type: 'opportunity.fingerprint_claimed', data: { opportunityId: 4, fingerprint: 'f' } };
+    expect(asFingerprintClaim(old).data.detection).toBeUndefined();
+    expect(() => asFingerprintClaim({ type: 'opportunity.fingerprint_claimed', data: { opportunityId: '4', fingerprint: 'f' } })).toThrow(/opportunityId is not a number/);
+    expect(() => asFingerprintClaim(detected)).toThrow(/not a fingerprint claim/);
   });
 });

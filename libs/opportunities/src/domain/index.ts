@@ -5,3 +5,4 @@ export * from './opportunity.events';
 export * from './opportunity';
 export * from './decide';
 export * from './opportunity.decider';
+export * from './fingerprint-claims';
