@@ -22,9 +22,6 @@ export interface CommandResult {
 /** A state to decide on and where it was read: the stream's fold (authoritative) or the projection's row. */
 export type LoadedState = LoadedDeciderState<OpportunityState | null>;
 
-/** A recorded opportunity event, typed (its data checked). */
-export const toDomainEvent = (e: RecordedEvent): OpportunityEvent => asOpportunityEvent(e);
-
 /**
  * The opportunity streams on the event-sourcing kit: the pure `opportunityDecider` rules on a
  * command, libs/event-store's DecisionRunner loads, appends with the revision the decision was made
@@ -40,7 +37,7 @@ export class OpportunityRepository {
   ) {
     this.runner = new DecisionRunner(store, {
       decider: opportunityDecider,
-      decode: toDomainEvent,
+      decode: asOpportunityEvent,
       isRefusal: (error) => error instanceof OpportunityRuleError,
       conflict: (streamId) => new OpportunityRuleError('conflict', `opportunity ${streamId.slice('opportunity-'.length)} kept changing; try again`),
     });

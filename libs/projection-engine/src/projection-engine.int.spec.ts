@@ -8,6 +8,7 @@ import { ProjectorRunner } from './projector-runner';
 import { ProjectionRebuilder } from './projection-rebuilder';
 import { checkpoints } from './checkpoint-store';
 import { projectionStatus } from './projection-status';
+import { until } from '../../../test/support/until';
 
 let db: TestDatabase;
 let ds: DataSource;
@@ -43,13 +44,6 @@ async function eventCountsFromStore(): Promise<{ type: string; count: string }[]
   return ds.query(`SELECT type, count(*)::text AS count FROM events GROUP BY type ORDER BY type`);
 }
 
-async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const runner = () => new ProjectorRunner(ds, store, eventTypeCountsProjector, { batchSize: 100, lockRetryMs: 100 });
 

@@ -4,7 +4,7 @@ import { InjectConfig } from '@libs/config';
 import { EVENT_STORE, EVENT_STORE_CONFIG, comparePositions, type EventStore, type EventStoreConfig, type FeedPosition } from '@libs/event-store';
 import { PROJECTION_CONFIG, type ProjectionConfig } from './projection.config';
 import { ProjectorRunner, type ConsumerGroup } from './projector-runner';
-import { PROJECTORS, REACTORS, type Projector, type Reactor } from './projector';
+import { REACTORS, type Projector, type Reactor } from './projector';
 
 /** Injection token: the projector groups a process runs (name → projectors). */
 export const PROJECTOR_GROUPS = Symbol('PROJECTOR_GROUPS');
@@ -92,13 +92,12 @@ export class ProjectionEngineModule {
       imports: options.imports ?? [],
       providers: [
         { provide: PROJECTOR_GROUPS, useValue: groups },
-        { provide: PROJECTORS, useValue: Object.values(groups).flat() },
         ...reactors,
         { provide: REACTORS, useFactory: (...instances: Reactor[]) => instances, inject: reactors },
         ProjectionMetrics,
         ProjectionRunnerService,
       ],
-      exports: [ProjectionRunnerService, PROJECTORS],
+      exports: [ProjectionRunnerService],
     };
   }
 }

@@ -8,6 +8,7 @@ import { ProjectorRunner } from './projector-runner';
 import { CounterDeltas } from './kit/counter-deltas';
 import { tableShape } from './kit/upsert';
 import type { Projector } from './projector';
+import { until } from '../../../test/support/until';
 
 let db: TestDatabase;
 let ds: DataSource;
@@ -26,13 +27,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const counts = tableShape<{ projector: string; type: string; n: number }>({ table: 'group_counts', columns: { projector: 'text', type: 'text', n: 'bigint' }, key: ['projector', 'type'] });
 

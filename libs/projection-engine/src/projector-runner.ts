@@ -208,10 +208,13 @@ export class ProjectorRunner {
       // Read models are derived: their commits need not wait for the WAL flush (synchronous_commit
       // off for this transaction only). A crash can lose only whole recent batches, each with its
       // checkpoints, so they are applied again: nothing lost, nothing twice. Appends stay synchronous.
-      await query(`SELECT set_config('synchronous_commit', 'off', true)`);
+      // The same statement takes each due member's swap lock (shared; a rebuild's swap takes it exclusively).
+      await query(
+        `SELECT set_config('synchronous_commit', 'off', true), (SELECT count(pg_advisory_xact_lock_shared($1, hashtext(n))) FROM unnest($2::text[]) AS n)`,
+        [LOCK_NAMESPACE.swap, due.map((d) => d.member.consumer.name)],
+      );
       for (const { member, events: mine } of due) {
         const consumer = member.consumer;
-        await query(`SELECT pg_advisory_xact_lock_shared($1, hashtext($2))`, [LOCK_NAMESPACE.swap, consumer.name]);
         if (!(await checkpoints.advance(query, consumer.name, member.position!, to, mine.length))) {
           throw new CheckpointMovedError(`checkpoint of ${consumer.name} moved (rebuilt elsewhere); restarting from it`);
         }

@@ -59,8 +59,6 @@ export function isReactor(consumer: FeedConsumer): consumer is Reactor {
   return typeof (consumer as Partial<Reactor>).react === 'function';
 }
 
-/** Injection token: the array of projectors a process runs. */
-export const PROJECTORS = Symbol('PROJECTORS');
 /** Injection token: the array of reactors a process runs. */
 export const REACTORS = Symbol('REACTORS');
 

@@ -6,6 +6,7 @@ import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore, WrongExpecte
 import { checkpoints } from './checkpoint-store';
 import { ProjectorRunner } from './projector-runner';
 import type { Reactor } from './projector';
+import { until } from '../../../test/support/until';
 
 let db: TestDatabase;
 let ds: DataSource;
@@ -23,13 +24,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * "When an order is placed, issue its invoice": the command is idempotent (the invoice stream

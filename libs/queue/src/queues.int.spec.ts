@@ -4,15 +4,9 @@ import { loadConfig, sectionOf } from '@libs/config';
 import { testRedisPrefix } from '../../../test/support/test-database';
 import { QUEUE_CONFIG } from './queue.config';
 import { Queues } from './queues.service';
+import { until } from '../../../test/support/until';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await wait(20);
-  }
-}
 const depthOf = async (metric: string, queue?: string) => {
   const values = (await register.getSingleMetric(metric)!.get()).values;
   return values.find((v) => queue === undefined || v.labels.queue === queue)?.value;

@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RedisSubscriber } from './redis-subscriber';
+import { until } from '../../../test/support/until';
 
 const URL = 'redis://127.0.0.1:6379';
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('RedisSubscriber', () => {
   const tag = `aov_test_${process.pid}_${randomBytes(4).toString('hex')}`;

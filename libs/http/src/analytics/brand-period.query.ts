@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, registerDecorator, type ValidationArguments } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, registerDecorator, type ValidationArguments } from 'class-validator';
 import { addDays, daysBetween, isDayKey, utcDay, type DayKey } from '@libs/metrics';
 import { OptionalIdQuery, queryInteger } from '../params';
-import { PaginationQuery } from '../pagination';
+import { PageLimit, PageOffset } from '../pagination';
 
 /** The AI providers answers come from (DESIGN §13.1). */
 export const PROVIDERS = ['chatgpt', 'claude', 'gemini', 'perplexity'] as const;
@@ -52,8 +52,7 @@ function DayQuery(field: string, description: string): PropertyDecorator {
   return (target, key) => {
     ApiPropertyOptional({ description, type: 'string', format: 'date', example: '2026-01-31' })(target, key);
     IsOptional()(target, key);
-    IsString({ message: dayMessage(field) })(target, key);
-    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: dayMessage(field) })(target, key);
+    // One rule: a string that is a real calendar day (isDayKey checks the YYYY-MM-DD shape too).
     registerDecorator({ name: 'isDayKey', target: target.constructor, propertyName: key as string, options: { message: dayMessage(field) }, validator: { validate: (v: unknown) => typeof v === 'string' && isDayKey(v) } });
   };
 }
@@ -110,20 +109,10 @@ export class BrandPeriodQuery extends BrandQuery {
 
 /** A brand-period query of a paginated list. */
 export class BrandPeriodPageQuery extends BrandPeriodQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50, description: 'Page size' })
-  @IsOptional()
-  @Transform(queryInteger)
-  @IsInt({ message: 'limit must be an integer from 1 to 200' })
-  @Min(1, { message: 'limit must be an integer from 1 to 200' })
-  @Max(200, { message: 'limit must be an integer from 1 to 200' })
-  limit: number = new PaginationQuery().limit;
+  @PageLimit()
+  limit: number = 50;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Rows to skip' })
-  @IsOptional()
-  @Transform(queryInteger)
-  @IsInt({ message: 'offset must be a non-negative integer' })
-  @Min(0, { message: 'offset must be a non-negative integer' })
-  @Max(1_000_000_000, { message: 'offset must be at most 1000000000' })
+  @PageOffset()
   offset: number = 0;
 }
 

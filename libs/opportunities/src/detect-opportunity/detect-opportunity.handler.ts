@@ -3,8 +3,8 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BrandAccess } from '@libs/tenancy';
 import { EVENT_STORE, ExpectedRevision, START, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@libs/event-store';
-import { asFingerprintClaim, deduplicate, defaultFingerprint, fold, OpportunityRuleError, type ClaimedDetection, type FingerprintClaimed, type KnownOpportunity, type OpportunityState } from '../domain';
-import { OpportunityRepository, toDomainEvent, type CommandMetadata, type CommandResult } from '../opportunity.repository';
+import { asFingerprintClaim, asOpportunityEvent, deduplicate, defaultFingerprint, fold, OpportunityRuleError, type ClaimedDetection, type FingerprintClaimed, type KnownOpportunity, type OpportunityState } from '../domain';
+import { OpportunityRepository, type CommandMetadata, type CommandResult } from '../opportunity.repository';
 import { ReadYourWrites } from '../read-your-writes';
 import { DetectOpportunityCommand, type DetectOpportunityResult } from './detect-opportunity.command';
 
@@ -100,7 +100,7 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
     } catch (error) {
       if (!(error instanceof OpportunityRuleError && error.rule === 'already_exists')) throw error;
       const history = await this.repository.history(d.id);
-      return { state: fold(history.map(toDomainEvent))!, position: history[0].position, events: [] };
+      return { state: fold(history.map(asOpportunityEvent))!, position: history[0].position, events: [] };
     }
   }
 }

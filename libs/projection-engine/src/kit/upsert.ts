@@ -29,7 +29,8 @@ export type OnConflict<Row extends object> =
   | { readonly kind: 'keep' }
   | { readonly kind: 'add'; readonly columns: readonly (keyof Row & string)[] };
 
-const sqlCache = new Map<string, string>();
+/** Built statements, per shape (a shape is a module constant), by table and conflict rule. */
+const built = new WeakMap<object, Map<string, string>>();
 
 /**
  * The statement of a batched upsert: every row travels as one JSON parameter (`$1`) read by
@@ -37,8 +38,10 @@ const sqlCache = new Map<string, string>();
  * runner prepares once per connection. Deterministic for a (table, shape, conflict) triple.
  */
 export function upsertSql<Row extends object>(physicalTable: string, shape: TableShape<Row>, onConflict: OnConflict<Row>): string {
-  const cacheKey = `${physicalTable}\u0000${JSON.stringify(shape.columns)}\u0000${shape.key.join(',')}\u0000${JSON.stringify(onConflict)}`;
-  const cached = sqlCache.get(cacheKey);
+  let ofShape = built.get(shape);
+  if (!ofShape) built.set(shape, (ofShape = new Map()));
+  const cacheKey = `${physicalTable} ${JSON.stringify(onConflict)}`;
+  const cached = ofShape.get(cacheKey);
   if (cached) return cached;
   const columns = Object.keys(shape.columns) as (keyof Row & string)[];
   const q = (c: string) => `"${c.replace(/"/g, '""')}"`;
@@ -54,8 +57,7 @@ export function upsertSql<Row extends object>(physicalTable: string, shape: Tabl
   const text = `INSERT INTO ${physicalTable} AS t (${names})
 SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definitions})
 ON CONFLICT (${shape.key.map(q).join(', ')}) ${action}`;
-  if (sqlCache.size > 1000) sqlCache.clear();
-  sqlCache.set(cacheKey, text);
+  ofShape.set(cacheKey, text);
   return text;
 }
 
