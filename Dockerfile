@@ -12,6 +12,7 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
+RUN mkdir -p /var/lib/ai-visibility/secrets && chown node:node /var/lib/ai-visibility/secrets
 USER node
 EXPOSE 3000
 CMD ["node", "dist/apps/api/src/main.js"]

@@ -10,7 +10,7 @@ import { createDataSource } from '@libs/database';
 import { EventSchemaRegistry, PostgresEventStore, type EventToAppend } from '@libs/event-store';
 import { DEFAULT_SLA_POLICY, dueAt } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
-import { WebhooksRepository } from '@libs/webhooks';
+import { webhooksRepositoryFor } from '@libs/webhooks';
 import { percentile, round, withBenchDatabase } from './support/bench-database';
 import { spawnScript } from './support/spawn-script';
 
@@ -75,10 +75,10 @@ async function main(): Promise<void> {
     server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    const webhooks = new WebhooksRepository(ds);
+    const webhooks = webhooksRepositoryFor(ds);
     for (let i = 0; i < SUBSCRIPTIONS; i++) {
       const w = await webhooks.create({ organizationId: org.id, clientId: null }, { url: `http://127.0.0.1:${port}/hook-${i}`, events: ['opportunity.opened'], description: null, headers: {}, isActive: true });
-      secrets.set(`/hook-${i}`, new Webhook(w.secret));
+      secrets.set(`/hook-${i}`, new Webhook(w!.secret));
     }
 
     const worker: ChildProcess = spawnScript('apps/worker/src/main.ts', {

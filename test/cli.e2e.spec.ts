@@ -92,6 +92,31 @@ describe('cli', () => {
     expect(badTier).toMatchObject({ code: 2, stdout: '' });
   });
 
+  it('webhooks reseal seals plain-text and old-key values with the first key (the rotation step)', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const { WebhookSecretBox } = await import('@libs/webhooks');
+    const oldKey = `old:${randomBytes(32).toString('base64')}`;
+    const newKey = `new:${randomBytes(32).toString('base64')}`;
+    const old = new WebhookSecretBox({ encryptionKeys: oldKey, encryptionKeyFile: '' });
+    const pool = new Pool({ connectionString: db.url });
+    const [{ id: org }] = (await pool.query(`INSERT INTO organizations (name, tier) VALUES ('Reseal', 'standard') RETURNING id`)).rows;
+    const insert = `INSERT INTO webhooks (organization_id, url, events, headers, secret) VALUES ($1, 'https://hooks.example.com/x', '{opportunity.opened}', $2::jsonb, $3) RETURNING id`;
+    const plain = (await pool.query(insert, [org, JSON.stringify({ Authorization: 'Bearer plain' }), 'whsec_plain'])).rows[0].id;
+    const sealedOld = (await pool.query(insert, [org, '{}', old.seal('whsec_old')])).rows[0].id;
+    const rotated = { ...env, WEBHOOK_ENCRYPTION_KEYS: `${newKey},${oldKey}` };
+    const r = await cli(['--json', 'webhooks', 'reseal'], rotated);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(r.stdout)).toEqual({ resealed: 2 });
+    const now = new WebhookSecretBox({ encryptionKeys: newKey, encryptionKeyFile: '' });
+    const rows = (await pool.query(`SELECT id, secret, headers FROM webhooks WHERE id = ANY($1) ORDER BY id`, [[plain, sealedOld]])).rows;
+    expect(rows.map((w) => [now.open(w.secret), now.openHeaders(w.headers)])).toEqual([
+      ['whsec_plain', { Authorization: 'Bearer plain' }],
+      ['whsec_old', {}],
+    ]);
+    expect(JSON.parse((await cli(['--json', 'webhooks', 'reseal'], rotated)).stdout)).toEqual({ resealed: 0 });
+    await pool.end();
+  });
+
   it('a bad setting is a clear error on stderr and exit 1', async () => {
     const r = await cli(['--json', 'projections', 'status'], { DATABASE_URL: 'nonsense' });
     expect(r.code).toBe(1);

@@ -1,7 +1,7 @@
 import { CreateEventStore1763700000000 } from '@libs/event-store';
 import { CreateProjectionCheckpoints1763700000100 } from '@libs/projection-engine';
 import { CreateTenancy1763700001000 } from '@libs/tenancy';
-import { CreateAccess1763700001100 } from '@libs/auth';
+import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
 import { OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS } from '@projections';
@@ -23,4 +23,5 @@ export const ALL_MIGRATIONS = [
   OPPORTUNITY_MIGRATIONS.documents,
   OPPORTUNITY_MIGRATIONS.dueBuckets,
   OPPORTUNITY_MIGRATIONS.clientIds,
+  AuthorizationCodeFamilies1763700005000,
 ];

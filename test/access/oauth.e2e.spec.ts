@@ -215,10 +215,14 @@ describe('OAuth 2.0', () => {
       expect(r.headers['cache-control']).toBe('no-store');
       expect(r.body).toEqual({ access_token: expect.stringMatching(/^oat_/), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.stringMatching(/^ort_/), scope: 'read:brands' });
       expect((await api.request({ url: '/api/v1/brands', bearer: r.body.access_token })).status).toBe(200);
-      // The code is single-use.
+      // The code is single-use, and presenting it again revokes what it gave (RFC 6749 §4.1.2).
       const again = await tokenJson({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: v, client_id: client.clientId, client_secret: client.clientSecret });
       expect(again.status).toBe(400);
-      expect(again.body.error.code).toBe('invalid_grant');
+      expect(again.body.error).toEqual({ code: 'invalid_grant', message: expect.stringMatching(/revoked/) });
+      await evicted();
+      expect((await api.request({ url: '/api/v1/brands', bearer: r.body.access_token })).status).toBe(401);
+      const refreshed = await tokenJson({ grant_type: 'refresh_token', refresh_token: r.body.refresh_token, client_id: client.clientId, client_secret: client.clientSecret });
+      expect([refreshed.status, refreshed.body.error.code]).toEqual([400, 'invalid_grant']);
     });
 
     it('approves through a form body too, and binds tokens to the approving key’s client', async () => {
@@ -440,16 +444,18 @@ describe('OAuth 2.0', () => {
       const tokenConfig = { code: location.searchParams.get('code')!, redirect_uri: REDIRECT, code_verifier: v };
       const token = await lib.getToken(tokenConfig);
       expect(token.token).toMatchObject({ token_type: 'Bearer', scope: 'read:brands', refresh_token: expect.any(String) });
-      await expect(lib.getToken(tokenConfig)).rejects.toMatchObject({ output: { statusCode: 400 }, data: { payload: { error: 'invalid_grant' } } });
 
       const refreshed = await token.refresh();
       expect(refreshed.token.refresh_token).not.toBe(token.token.refresh_token);
       const bearer = { authorization: `Bearer ${refreshed.token.access_token as string}` };
       expect((await fetch(`${base}/api/v1/brands`, { headers: bearer })).status).toBe(200);
       expect((await fetch(`${base}/api/v1/validate-key`, { method: 'POST', headers: bearer })).status).toBe(200);
-      await refreshed.revokeAll();
+      // The code presented again: refused, and the tokens it gave (refreshed ones too) are revoked.
+      await expect(lib.getToken(tokenConfig)).rejects.toMatchObject({ output: { statusCode: 400 }, data: { payload: { error: 'invalid_grant' } } });
       await evicted();
       expect((await fetch(`${base}/api/v1/brands`, { headers: bearer })).status).toBe(401);
+      await expect(refreshed.refresh()).rejects.toMatchObject({ output: { statusCode: 400 } });
+      await refreshed.revokeAll();
     });
   });
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { createDataSource } from '@libs/database';
 import { EventSchemaRegistry, PostgresEventStore, type EventToAppend } from '@libs/event-store';
 import { TenancyRepository } from '@libs/tenancy';
-import { WebhooksRepository } from '@libs/webhooks';
+import { webhooksRepositoryFor } from '@libs/webhooks';
 import { exited, startApp, until } from '../support/processes';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../support/test-database';
 import { Receiver } from './support/receiver';
@@ -72,10 +72,10 @@ async function setUp(paths: string[]): Promise<{ orgId: number; brandId: number 
   const tenancy = new TenancyRepository(ds);
   const org = await tenancy.createOrganization('Recovery', 'enterprise');
   const brand = await tenancy.createBrand({ organizationId: org.id, name: 'Acme', domain: `acme${org.id}.com` });
-  const webhooks = new WebhooksRepository(ds);
+  const webhooks = webhooksRepositoryFor(ds);
   for (const path of paths) {
     const w = await webhooks.create({ organizationId: org.id, clientId: null }, { url: receiver.url(path), events: ['opportunity.opened'], description: null, headers: {}, isActive: true });
-    receiver.register(path, w.secret);
+    receiver.register(path, w!.secret);
   }
   return { orgId: org.id, brandId: brand.id };
 }

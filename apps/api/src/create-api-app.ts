@@ -30,6 +30,8 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
   recordRoutes(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, extraImports), adapter, {
     bufferLogs: true,
+    // The request pipeline installs the JSON body parser (a member budget before parsing).
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
@@ -46,6 +48,7 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     limiter: app.get(RateLimiter),
     logger: app.get(ROOT_LOGGER),
     usage: app.get(UsageRecorder),
+    bodyMaxKeys: config.bodyMaxKeys,
   });
   serveApiDocumentation(app, document);
   return app;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger as PinoInstance } from 'pino';
 import { acceptFormBodiesOnOAuthOnly, type Authenticator } from '@libs/auth';
+import { installJsonBodyParser } from '@libs/http';
 import { collectProcessMetrics, instrumentHttp, logRequests, requestIdOf } from '@libs/observability';
 import type { RateLimiter } from '@libs/rate-limit';
 import type { UsageRecorder } from '@libs/usage';
@@ -16,6 +17,8 @@ export interface PipelineStages {
   limiter: RateLimiter;
   logger: PinoInstance;
   usage: UsageRecorder;
+  /** The most keys and array elements a JSON body may hold (BODY_MAX_KEYS). */
+  bodyMaxKeys: number;
 }
 
 /**
@@ -24,7 +27,8 @@ export interface PipelineStages {
  * 1. request id: taken or made when the request arrives (`REQUEST_ID`), echoed as `x-request-id`;
  * 2. gate: authenticate (libs/auth), then charge the credential's rate limit (libs/rate-limit),
  *    before the body is read;
- * 3. body rules: JSON only (text/plain is 415), form bodies on /api/oauth/ only;
+ * 3. body rules: JSON only (text/plain is 415), at most BODY_MAX_KEYS keys and elements (counted
+ *    before parsing), form bodies on /api/oauth/ only;
  * 4. metrics: latency by route template (libs/observability);
  * 5. logs: one line per request (libs/observability);
  * 6. usage: the authenticated request counted for its credential (libs/usage), flushed on close.
@@ -36,7 +40,8 @@ export function installRequestPipeline(fastify: FastifyInstance, stages: Pipelin
   });
   installRequestGate(fastify, stages.needsCredentials, stages.authenticator, stages.limiter);
   fastify.removeContentTypeParser('text/plain');
-  acceptFormBodiesOnOAuthOnly(fastify);
+  installJsonBodyParser(fastify, stages.bodyMaxKeys);
+  acceptFormBodiesOnOAuthOnly(fastify, stages.bodyMaxKeys);
   collectProcessMetrics();
   instrumentHttp(fastify);
   logRequests(fastify, stages.logger);

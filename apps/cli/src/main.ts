@@ -12,6 +12,7 @@ import { registerTenancy } from './commands/tenancy.command';
 import { registerKeys } from './commands/keys.command';
 import { registerSeed } from './commands/seed.command';
 import { registerOAuth } from './commands/oauth.command';
+import { registerWebhooks } from './commands/webhooks.command';
 
 /**
  * The administration CLI: `npm run --silent cli -- <command>`. With --json a command prints
@@ -52,6 +53,7 @@ registerTenancy(program, run, json);
 registerKeys(program, run, json);
 registerSeed(program, run, json);
 registerOAuth(program, run, json);
+registerWebhooks(program, run, json);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommanderError) {

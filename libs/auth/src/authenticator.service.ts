@@ -3,12 +3,12 @@ import { ApiError } from '@libs/http';
 import { isWellFormedApiKey, sha256 } from './domain/api-key-format';
 import { AccessTokensRepository } from './access-tokens.repository';
 import { ApiKeysRepository } from './api-keys.repository';
-import { CredentialCache } from './credential-cache';
+import { CredentialCache, type CredentialKind } from './credential-cache';
 import type { Principal } from './principal';
 
 /** Hooks for limiting failed authentication per client address (provided by the rate-limit module). */
 export interface AuthFailureLimiter {
-  /** Throws (429) when the address has failed too often recently. */
+  /** Throws (429) when the address has failed too often recently (asked only once a credential proved invalid). */
   assertAllowed(address: string): Promise<void>;
   recordFailure(address: string): Promise<void>;
 }
@@ -36,41 +36,45 @@ export class Authenticator {
     @Optional() @Inject(AUTH_FAILURE_LIMITER) private readonly failures?: AuthFailureLimiter,
   ) {}
 
+  /**
+   * The principal of a valid credential, whatever its address has done: one attacker behind a
+   * shared proxy cannot lock out everyone else there. A credential that is not valid is counted
+   * against its address, and once the address has failed too often it is answered 429 instead of
+   * 401, so guessing stays limited (and a 192-bit key is not guessed by chance).
+   */
   async authenticate(headers: Record<string, string | string[] | undefined>, address: string): Promise<Principal> {
     const apiKey = headers['x-api-key'];
     const authorization = headers['authorization'];
     if (apiKey === undefined && authorization === undefined) throw ApiError.unauthorized();
-    await this.failures?.assertAllowed(address);
     const principal = await this.lookup(apiKey, authorization);
-    if (!principal) {
-      await this.failures?.recordFailure(address);
-      throw ApiError.unauthorized('The API key or token is invalid, expired or revoked');
-    }
-    return principal;
+    if (principal) return principal;
+    await this.failures?.assertAllowed(address);
+    await this.failures?.recordFailure(address);
+    throw ApiError.unauthorized('The API key or token is invalid, expired or revoked');
   }
 
   private async lookup(apiKey: string | string[] | undefined, authorization: string | string[] | undefined): Promise<Principal | null> {
     if (typeof apiKey === 'string') {
       const known = this.hashes.get(apiKey); // a key recently found valid was well formed
       if (known === undefined && !isWellFormedApiKey(apiKey)) return null;
-      return this.cached(apiKey, known, (hash) => this.keys.principalFor(hash));
+      return this.cached('api_key', apiKey, known, (hash) => this.keys.principalFor(hash));
     }
     if (typeof authorization === 'string') {
       const m = BEARER.exec(authorization);
       if (!m) return null;
-      return this.cached(m[1], this.hashes.get(m[1]), (hash) => this.tokens.principalFor(hash));
+      return this.cached('access_token', m[1], this.hashes.get(m[1]), (hash) => this.tokens.principalFor(hash));
     }
     return null;
   }
 
   /** `known`: the secret's hash from the memo, if it has one. */
-  private async cached(secret: string, known: string | undefined, load: (hash: Buffer) => Promise<Principal | null>): Promise<Principal | null> {
+  private async cached(kind: CredentialKind, secret: string, known: string | undefined, load: (hash: Buffer) => Promise<Principal | null>): Promise<Principal | null> {
     const hex = known ?? sha256(secret).toString('hex');
-    const hit = this.cache.get(hex);
+    const hit = this.cache.get(kind, hex);
     if (hit) return hit;
     const principal = await load(Buffer.from(hex, 'hex'));
     if (principal) {
-      this.cache.set(hex, principal);
+      this.cache.set(kind, hex, principal);
       if (this.hashes.size >= MAX_REMEMBERED_HASHES) this.hashes.clear();
       this.hashes.set(secret, hex);
     }

@@ -8,8 +8,12 @@ import type { Principal } from './principal';
 export const CREDENTIAL_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
+/** Which table a credential was found in: an API key, or an OAuth access token. */
+export type CredentialKind = 'api_key' | 'access_token';
+
 /**
- * In-process cache of authenticated credentials, keyed by the credential's SHA-256 (hex). A
+ * In-process cache of authenticated credentials, keyed by kind and the credential's SHA-256 (hex):
+ * a key found valid is never taken as a token, or a token as a key. A
  * revocation is published on Redis and evicts the entry in every API process at once; the short
  * TTL bounds the window even if that message is lost, so a revoked key cannot outlive its
  * revocation by more than a few seconds anywhere.
@@ -26,7 +30,7 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.subscriber = await RedisSubscriber.open(this.config.redisUrl, {
-      channels: { [this.channel]: (hash) => (hash === '*' ? this.entries.clear() : this.entries.delete(hash)) },
+      channels: { [this.channel]: (hash) => (hash === '*' ? this.entries.clear() : this.forget(hash)) },
       // After a reconnect, messages may have been missed: forget everything.
       onReady: () => this.entries.clear(),
     });
@@ -36,20 +40,27 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     this.subscriber?.close();
   }
 
-  get(hash: string): Principal | null {
-    const e = this.entries.get(hash);
+  get(kind: CredentialKind, hash: string): Principal | null {
+    const key = `${kind}:${hash}`;
+    const e = this.entries.get(key);
     if (!e) return null;
     if (e.until <= Date.now()) {
-      this.entries.delete(hash);
+      this.entries.delete(key);
       return null;
     }
     return e.principal;
   }
 
-  set(hash: string, principal: Principal): void {
+  set(kind: CredentialKind, hash: string, principal: Principal): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     const expires = principal.expiresAt?.getTime() ?? Infinity;
-    this.entries.set(hash, { principal, until: Math.min(Date.now() + CREDENTIAL_CACHE_TTL_MS, expires) });
+    this.entries.set(`${kind}:${hash}`, { principal, until: Math.min(Date.now() + CREDENTIAL_CACHE_TTL_MS, expires) });
+  }
+
+  /** Forgets a credential, of either kind. */
+  forget(hash: string): void {
+    this.entries.delete(`api_key:${hash}`);
+    this.entries.delete(`access_token:${hash}`);
   }
 }
 

@@ -11,3 +11,4 @@ export * from './access.guard';
 export * from './auth.module';
 export * from './oauth';
 export { CreateAccess1763700001100 } from './migrations/1763700001100-create-access';
+export { AuthorizationCodeFamilies1763700005000 } from './migrations/1763700005000-authorization-code-families';

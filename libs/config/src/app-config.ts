@@ -20,6 +20,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long shutdown waits for in-flight requests and batches. */
   shutdownTimeoutMs: number;
+  /** The most keys and array elements (all levels together) a JSON body may hold; more is refused before parsing. */
+  bodyMaxKeys: number;
   /** The values of the concerns' sections, by section token (`sectionOf`, or `@InjectConfig` in Nest). */
   readonly sections: ReadonlyMap<symbol, unknown>;
 }
@@ -42,6 +44,7 @@ export const CORE_CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'REDIS_PREFIX', default: 'aov', description: 'Prefix of every Redis key and queue of this deployment' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and batches on SIGTERM' },
+  { name: 'BODY_MAX_KEYS', default: '1000', description: 'Most keys and array elements (all levels together) a JSON request body may hold; a larger body is refused (400) before it is parsed' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sections: reado
     redisPrefix,
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 0, 600_000),
+    bodyMaxKeys: r.int('BODY_MAX_KEYS', 1, 1_000_000),
     sections: values,
   };
   for (const section of sections) values.set(section.token, section.read(r));

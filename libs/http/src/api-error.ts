@@ -36,6 +36,9 @@ export interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, unknown> };
 }
 
+/** How many field problems one error lists (the rest are counted in `details.fieldCount`). */
+export const MAX_LISTED_FIELDS = 50;
+
 /** An error answered with the contract's error object. */
 export class ApiError extends HttpException {
   constructor(
@@ -54,8 +57,10 @@ export class ApiError extends HttpException {
     return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
   }
 
+  /** 400 listing the problems: at most MAX_LISTED_FIELDS of them, with `fieldCount` when there are more. */
   static validation(fields: FieldProblem[], message = 'The request is not valid'): ApiError {
-    return new ApiError(400, 'VALIDATION_ERROR', message, { fields });
+    if (fields.length <= MAX_LISTED_FIELDS) return new ApiError(400, 'VALIDATION_ERROR', message, { fields });
+    return new ApiError(400, 'VALIDATION_ERROR', message, { fields: fields.slice(0, MAX_LISTED_FIELDS), fieldCount: fields.length });
   }
 
   static notFound(what: string): ApiError {

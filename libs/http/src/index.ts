@@ -7,3 +7,4 @@ export * from './openapi';
 export * from './json-text';
 export * from './framework-errors';
 export * from './analytics';
+export * from './json-body';

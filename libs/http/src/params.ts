@@ -1,7 +1,7 @@
 import { applyDecorators, type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { ApiError } from './api-error';
 
 /** A positive integer id from the path (`{id}`, `{keyId}`); anything else is 400 naming the parameter. */
@@ -55,3 +55,9 @@ export function OptionalIdQuery(field: string, description: string): PropertyDec
     Max(Number.MAX_SAFE_INTEGER, { message }),
   );
 }
+
+/**
+ * An optional body field: it may be left out, but a `null` is validated like any other value, so
+ * it is refused unless the field's own rules accept it (`IsOptional` would let `null` through).
+ */
+export const Omittable = () => ValidateIf((_object: object, value: unknown) => value !== undefined);

@@ -68,11 +68,21 @@ const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 export const MAX_INPUT_DEPTH = 64;
 
 /**
- * The first thing in a body or query that cannot be stored: a string (value or key) holding NUL
- * or an unpaired surrogate, or nesting deeper than MAX_INPUT_DEPTH; null when there is none.
- * Walks with its own stack, so a deeply nested body cannot overflow the call stack.
+ * Names no request field may have: every member of `Object.prototype` (`constructor`, `toString`,
+ * `__proto__`, ...). class-validator's unknown-field check looks names up in a plain object, so
+ * these would pass it; some would reach the prototype chain of the objects built from the input.
  */
-export function unstorableInput(value: unknown): FieldProblem | null {
+export function isPrototypeName(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(Object.prototype, key) || key === '__proto__';
+}
+
+/**
+ * The first thing in a body or query that cannot be taken: a key named like a member of
+ * `Object.prototype`, a string (value or key) holding NUL or an unpaired surrogate, or nesting
+ * deeper than MAX_INPUT_DEPTH; null when there is none. Walks with its own stack, so a deeply
+ * nested body cannot overflow the call stack.
+ */
+export function inputProblem(value: unknown): FieldProblem | null {
   const stack: [unknown, string, number][] = [[value, '', 0]];
   const text = (field: string): FieldProblem => ({ field: field || 'body', message: `${field || 'body'} holds a NUL character or an unpaired UTF-16 surrogate` });
   while (stack.length) {
@@ -86,6 +96,7 @@ export function unstorableInput(value: unknown): FieldProblem | null {
       } else {
         for (const [k, child] of Object.entries(v)) {
           const at = path ? `${path}.${k}` : k;
+          if (isPrototypeName(k)) return { field: at, message: `property ${at} should not exist` };
           if (UNSTORABLE.test(k)) return text(at);
           stack.push([child, at, depth + 1]);
         }
@@ -96,13 +107,13 @@ export function unstorableInput(value: unknown): FieldProblem | null {
 }
 
 function refuseUnstorable(value: unknown): void {
-  const problem = unstorableInput(value);
+  const problem = inputProblem(value);
   if (problem !== null) throw ApiError.validation([problem]);
 }
 
 /**
  * Path parameters are left to their own pipes (ParseIdPipe), which see the raw text. Bodies and
- * queries that cannot be stored (`unstorableInput`) are refused first (400, naming the field), for
+ * queries that cannot be taken (`inputProblem`) are refused first (400, naming the field), for
  * every route, whatever its DTO.
  */
 class ApiValidationPipe extends ValidationPipe {

@@ -127,6 +127,13 @@ export class TenancyRepository {
     if (!rows.length) throw new TenancyInputError(`organisation ${id} does not exist`);
   }
 
+  /** Whether the caller may see the client: one of its organisation's, and its own when it is bound to one. */
+  async canSeeClient(scope: TenantScope, clientId: number): Promise<boolean> {
+    if (scope.clientId !== null && scope.clientId !== clientId) return false;
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM clients WHERE id = $1 AND organization_id = $2`, [clientId, scope.organizationId]);
+    return rows.length > 0;
+  }
+
   async listBrands(scope: TenantScope, clientId?: number): Promise<Brand[]> {
     const rows: Row[] = await this.dataSource.query(
       `SELECT * FROM brands WHERE organization_id = $1

@@ -7,7 +7,7 @@ const DAYS_MESSAGE = 'days must be an integer from 1 to 365';
 
 /** `days`: the window of both usage reads. */
 export class UsageQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 30, description: 'How many UTC days, today included' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 365, default: 30, description: 'How many UTC days, today included' })
   @IsOptional()
   @Transform(queryInteger)
   @IsInt({ message: DAYS_MESSAGE })

@@ -92,9 +92,14 @@ export class UsageRepository {
     );
   }
 
-  async organizationUsage(organizationId: number, window: UsageWindow) {
-    const params = [organizationId, window.from, window.to];
-    const where = `organization_id = $1 AND day BETWEEN $2::date AND $3::date`;
+  /** The organisation's usage, or only that of one credential (`subject`, e.g. `key:12`). */
+  async organizationUsage(organizationId: number, window: UsageWindow, subject?: string) {
+    const params: unknown[] = [organizationId, window.from, window.to];
+    let where = `organization_id = $1 AND day BETWEEN $2::date AND $3::date`;
+    if (subject !== undefined) {
+      params.push(subject);
+      where += ' AND subject = $4';
+    }
     const [daily, endpoints, buckets, credentials] = await Promise.all([
       this.dataSource.query(
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(requests)::text AS requests, sum(errors)::text AS errors

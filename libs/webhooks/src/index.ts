@@ -7,3 +7,4 @@ export { WebhookDeliveryProcessor, DELIVERY_QUEUE, deliveryQueue, jobIdOf } from
 export { WebhookSender } from './deliver-webhooks/webhook-sender';
 export { CreateWebhooks1763700003000 } from './migrations/1763700003000-create-webhooks';
 export { DOMAIN_EVENT_TYPES, opportunityFactsOf, webhookEventsFor, type OpportunityFacts, type Recorded } from './dispatch-webhooks/opportunity-webhook-events';
+export * from './secret-box';

@@ -12,9 +12,6 @@ const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, requ
 const URL_MESSAGE = 'url must be an http or https URL';
 const EVENTS_MESSAGE = `events must each be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`;
 
-/** Validated when sent: a PATCH field may be left out, but null is refused (it would clear a required field). */
-export const present = (_: object, value: unknown) => value !== undefined;
-
 /** `url`: http or https, at most 2,048 characters (the address check happens in the handler). */
 export function WebhookUrlField(required: boolean): PropertyDecorator {
   return applyDecorators(

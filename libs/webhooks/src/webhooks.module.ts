@@ -10,6 +10,7 @@ import { ListWebhooksController } from './list-webhooks/list-webhooks.http.contr
 import { TestWebhookController } from './test-webhook/test-webhook.http.controller';
 import { UpdateWebhookController } from './update-webhook/update-webhook.http.controller';
 import { WebhooksRepository } from './webhooks.repository';
+import { WebhookSecretBox } from './secret-box';
 
 /** The API side: subscriptions, event types, delivery history, test deliveries. */
 @Module({
@@ -23,15 +24,15 @@ import { WebhooksRepository } from './webhooks.repository';
     ListWebhookDeliveriesController,
     TestWebhookController,
   ],
-  providers: [WebhooksRepository],
-  exports: [WebhooksRepository],
+  providers: [WebhooksRepository, WebhookSecretBox],
+  exports: [WebhooksRepository, WebhookSecretBox],
 })
 export class WebhooksModule {}
 
 /** The worker side: the outbox relay, the BullMQ delivery processor (on libs/queue) and the reconciler. */
 @Module({
   imports: [QueueModule],
-  providers: [WebhookDeliveryProcessor],
+  providers: [WebhookDeliveryProcessor, WebhookSecretBox],
   exports: [WebhookDeliveryProcessor],
 })
 export class WebhookDeliveryModule {}

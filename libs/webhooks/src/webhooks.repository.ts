@@ -3,6 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { testPayload, type WebhookEventType } from './domain';
 import { newWebhookSecret } from './domain';
+import { InjectConfig, loadConfig, sectionOf } from '@libs/config';
+import { WebhookSecretBox } from './secret-box';
+import { WEBHOOKS_CONFIG, type WebhooksConfig } from './webhooks.config';
 
 /** Who may see what: the caller's organisation and, for a client-bound credential, that client's subscriptions. */
 export interface WebhookScope {
@@ -111,16 +114,34 @@ const scopeSql = (alias = '') => `${alias}organization_id = $1 AND ($2::bigint I
 
 @Injectable()
 export class WebhooksRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: WebhookSecretBox,
+    @InjectConfig(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+  ) {}
 
-  async create(scope: WebhookScope, input: { url: string; events: string[]; description: string | null; headers: Record<string, string>; isActive: boolean }): Promise<Webhook & { secret: string }> {
+  /**
+   * A new subscription with a new secret (returned in plain text this once; stored sealed, like
+   * the header values). An organisation holds at most WEBHOOK_MAX_SUBSCRIPTIONS: the count and the
+   * insert run under a per-organisation lock, so concurrent creates cannot pass it. Null: full.
+   */
+  async create(
+    scope: WebhookScope,
+    input: { url: string; events: string[]; description: string | null; headers: Record<string, string>; isActive: boolean },
+  ): Promise<(Webhook & { secret: string }) | null> {
     const secret = newWebhookSecret();
-    const [row]: Row[] = await this.dataSource.query(
-      `INSERT INTO webhooks (organization_id, client_id, url, events, description, headers, secret, is_active)
-       VALUES ($1, $2, $3, $4::text[], $5, $6::jsonb, $7, $8) RETURNING *`,
-      [scope.organizationId, scope.clientId, input.url, input.events, input.description, JSON.stringify(input.headers), secret, input.isActive],
-    );
-    return { ...toWebhook(row), secret };
+    const row = await this.dataSource.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || $1::text, 0))`, [scope.organizationId]);
+      const [{ n }]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM webhooks WHERE organization_id = $1`, [scope.organizationId]);
+      if (n >= this.config.maxSubscriptions) return null;
+      const [inserted]: Row[] = await m.query(
+        `INSERT INTO webhooks (organization_id, client_id, url, events, description, headers, secret, is_active)
+         VALUES ($1, $2, $3, $4::text[], $5, $6::jsonb, $7, $8) RETURNING *`,
+        [scope.organizationId, scope.clientId, input.url, input.events, input.description, JSON.stringify(this.box.sealHeaders(input.headers)), this.box.seal(secret), input.isActive],
+      );
+      return inserted;
+    });
+    return row ? { ...toWebhook(row), secret } : null;
   }
 
   async list(scope: WebhookScope, limit: number, offset: number, order: 'asc' | 'desc'): Promise<{ rows: Webhook[]; total: number }> {
@@ -195,4 +216,31 @@ export class WebhooksRepository {
     });
     return { id, eventId };
   }
+}
+
+/**
+ * Seals again, with the current sealing key, every secret and header value that is plain text
+ * (stored before encryption) or sealed with another key: the rotation step between putting a new
+ * key first in WEBHOOK_ENCRYPTION_KEYS and removing the old one. Returns how many subscriptions changed.
+ */
+export async function resealWebhookSecrets(dataSource: DataSource, box: WebhookSecretBox): Promise<number> {
+  return dataSource.transaction(async (m) => {
+    const rows: { id: string; secret: string; headers: Record<string, string> }[] = await m.query(`SELECT id, secret, headers FROM webhooks ORDER BY id FOR UPDATE`);
+    let changed = 0;
+    for (const r of rows) {
+      const headers = Object.entries(r.headers ?? {});
+      if (!box.needsResealing(r.secret) && headers.every(([, v]) => !box.needsResealing(v))) continue;
+      const sealed = Object.fromEntries(headers.map(([name, v]) => [name, box.needsResealing(v) ? box.seal(box.open(v)) : v]));
+      const secret = box.needsResealing(r.secret) ? box.seal(box.open(r.secret)) : r.secret;
+      await m.query(`UPDATE webhooks SET secret = $2, headers = $3::jsonb WHERE id = $1`, [r.id, secret, JSON.stringify(sealed)]);
+      changed++;
+    }
+    return changed;
+  });
+}
+
+/** A repository outside Nest (the CLI, benchmarks, tests), configured from the environment like the service. */
+export function webhooksRepositoryFor(dataSource: DataSource, env: NodeJS.ProcessEnv = process.env): WebhooksRepository {
+  const config = sectionOf(loadConfig(env, [WEBHOOKS_CONFIG]), WEBHOOKS_CONFIG);
+  return new WebhooksRepository(dataSource, new WebhookSecretBox(config), config);
 }

@@ -18,6 +18,8 @@ export interface ConsumedCode {
   approverLive: boolean;
   /** The approving key's client binding, inherited by the tokens. */
   approverClientId: number | null;
+  /** The family of the tokens issued for this code (recorded as it is consumed). */
+  familyId: string;
 }
 
 interface CodeRow {
@@ -29,6 +31,7 @@ interface CodeRow {
   expired: boolean;
   approver_live: boolean;
   approver_client_id: string | null;
+  family_id: string;
 }
 
 /** Authorization codes: single-use, at most 10 minutes, stored hashed. */
@@ -47,16 +50,16 @@ export class AuthorizationCodesRepository {
   }
 
   /**
-   * Marks the code used, atomically, and returns it; null when it does not exist or was used
-   * already. Every presentation consumes the code, so a failed exchange (wrong verifier, wrong
-   * redirect URI) cannot be retried.
+   * Marks the code used, atomically, and returns it with the token family its tokens will belong
+   * to; null when it does not exist or was used already. Every presentation consumes the code, so
+   * a failed exchange (wrong verifier, wrong redirect URI) cannot be retried.
    */
   async consume(code: string): Promise<ConsumedCode | null> {
     const rows: CodeRow[] = await this.dataSource.query(
       `WITH u AS (
-         UPDATE oauth_authorization_codes SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL
-         RETURNING oauth_client_id, organization_id, approved_by_key_id, redirect_uri, scopes, code_challenge, expires_at)
-       SELECT u.oauth_client_id, u.organization_id, u.redirect_uri, u.scopes, u.code_challenge, u.expires_at <= now() AS expired,
+         UPDATE oauth_authorization_codes SET used_at = now(), family_id = gen_random_uuid() WHERE code_hash = $1 AND used_at IS NULL
+         RETURNING oauth_client_id, organization_id, approved_by_key_id, redirect_uri, scopes, code_challenge, expires_at, family_id)
+       SELECT u.oauth_client_id, u.organization_id, u.redirect_uri, u.scopes, u.code_challenge, u.expires_at <= now() AS expired, u.family_id,
               (k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) AS approver_live, k.client_id AS approver_client_id
          FROM u JOIN api_keys k ON k.id = u.approved_by_key_id`,
       [sha256(code)],
@@ -72,6 +75,16 @@ export class AuthorizationCodesRepository {
       expired: row.expired,
       approverLive: row.approver_live,
       approverClientId: row.approver_client_id === null ? null : Number(row.approver_client_id),
+      familyId: row.family_id,
     };
+  }
+
+  /** The token family of a code that was used already (null: unknown code, or none was issued for it). */
+  async familyOfUsed(code: string): Promise<string | null> {
+    const rows: { family_id: string | null }[] = await this.dataSource.query(
+      `SELECT family_id FROM oauth_authorization_codes WHERE code_hash = $1 AND used_at IS NOT NULL`,
+      [sha256(code)],
+    );
+    return rows[0]?.family_id ?? null;
   }
 }

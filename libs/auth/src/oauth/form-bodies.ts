@@ -1,3 +1,4 @@
+import { parse } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, toErrorResponse } from '@libs/http';
 import { isFormRequest } from './oauth-errors';
@@ -8,11 +9,18 @@ export const OAUTH_PATH_PREFIX = '/api/oauth/';
  * application/x-www-form-urlencoded bodies (as OAuth clients send them) are for /api/oauth/*
  * only: every other route answers 415 UNSUPPORTED_MEDIA_TYPE for them, before the body is read.
  *
- * The parser itself is Nest's: FastifyAdapter registers a urlencoded parser (fast-querystring)
- * at init, so registering @fastify/formbody as well fails with "Content type parser already
- * present". Repeated parameters arrive as arrays and are refused by readOAuthParams.
+ * The parser is Node's querystring (objects without a prototype), on at most `maxParameters`
+ * parameters (BODY_MAX_KEYS; more is 400 before parsing). Repeated parameters arrive as arrays
+ * and are refused by readOAuthParams.
  */
-export function acceptFormBodiesOnOAuthOnly(fastify: FastifyInstance): void {
+export function acceptFormBodiesOnOAuthOnly(fastify: FastifyInstance, maxParameters: number): void {
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    let parameters = 1;
+    for (let at = text.indexOf('&'); at !== -1 && parameters <= maxParameters; at = text.indexOf('&', at + 1)) parameters++;
+    if (parameters > maxParameters) return done(ApiError.validation([{ field: 'body', message: `body holds more than ${maxParameters} parameters` }]), undefined);
+    done(null, parse(text));
+  });
   fastify.addHook('onRequest', async (request, reply) => {
     if (!isFormRequest(request.headers)) return;
     const path = request.routeOptions.url ?? request.url.split('?')[0];

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
@@ -62,9 +61,20 @@ export class TokensService {
     return this.issue(this.dataSource.manager, { client, organizationId: client.organizationId, clientId: null, scopes, familyId: null });
   }
 
-  /** authorization_code with PKCE S256: the code is consumed whatever the outcome. */
+  /**
+   * authorization_code with PKCE S256: the code is consumed whatever the outcome. A code presented
+   * again revokes every token issued from it (RFC 6749 §4.1.2): whoever holds it twice, one of
+   * them is not its owner.
+   */
   async authorizationCode(client: OAuthClient, input: { code: string; redirectUri: string; codeVerifier: string }): Promise<TokenResponse> {
     const code = await this.codes.consume(input.code);
+    if (!code) {
+      const family = await this.codes.familyOfUsed(input.code);
+      if (family !== null) {
+        await this.revokeFamily(family);
+        throw OAuthError.invalidGrant('The authorization code was used already; every token issued from it has been revoked');
+      }
+    }
     if (!code || code.oauthClientId !== client.id) throw OAuthError.invalidGrant('The authorization code is invalid, was used already or was issued to another client');
     if (code.expired) throw OAuthError.invalidGrant('The authorization code has expired');
     if (code.redirectUri !== input.redirectUri) throw OAuthError.invalidGrant('redirect_uri does not match the one of the authorization request');
@@ -75,7 +85,7 @@ export class TokensService {
       organizationId: code.organizationId,
       clientId: code.approverClientId,
       scopes: code.scopes,
-      familyId: randomUUID(),
+      familyId: code.familyId,
     });
   }
 

@@ -69,9 +69,14 @@ export function buildOpenApi(app: INestApplication, declarations: AccessDeclarat
     headers: { ...document.components?.headers, ...RATE_LIMIT_HEADERS },
     securitySchemes: { ...document.components?.securitySchemes, ...securitySchemes(declarations.scopes) },
   };
+  // Request bodies that name a brand or client.
+  const tenantBodies = new Set<string>();
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+    if (!('$ref' in schema) && (schema.properties?.brandId || schema.properties?.clientId)) tenantBodies.add(`#/components/schemas/${name}`);
+  }
   const tags = new Set<string>();
   for (const { path, operation, access } of operations) {
-    describeAccess(operation, path, access);
+    describeAccess(operation, path, access, tenantBodies);
     tidy(operation);
     for (const tag of operation.tags ?? []) tags.add(tag);
   }
@@ -129,7 +134,7 @@ export function scanOperations(app: INestApplication, declarations: AccessDeclar
   return { document, operations };
 }
 
-function describeAccess(operation: Operation, path: string, access: OperationAccess): void {
+function describeAccess(operation: Operation, path: string, access: OperationAccess, tenantBodies: ReadonlySet<string>): void {
   const responses: Responses = { ...operation.responses };
   const hasInput = Boolean(operation.requestBody) || (operation.parameters?.length ?? 0) > 0;
   const add = (status: string, response: Responses[string]) => {
@@ -159,13 +164,26 @@ function describeAccess(operation: Operation, path: string, access: OperationAcc
     add('400', responseRef('BadRequest'));
     add('401', responseRef('Unauthorized'));
     if (access.kind === 'scope' && access.scope) add('403', forbiddenResponse(access.scope));
-    if (/\{[^}]+\}/.test(path)) add('404', responseRef('NotFound'));
+    if (/\{[^}]+\}/.test(path) || namesTenant(operation, tenantBodies)) add('404', responseRef('NotFound'));
     add('429', responseRef('TooManyRequests'));
+  }
+  add('408', responseRef('RequestTimeout'));
+  add('431', responseRef('HeadersTooLarge'));
+  if (operation.requestBody) {
+    add('413', responseRef('PayloadTooLarge'));
+    add('415', responseRef('UnsupportedMediaType'));
   }
   add('500', responseRef('InternalError'));
   operation.responses = responses;
   const lead = operation.description?.trim() || operation.summary?.trim() || '';
   operation.description = lead ? `${lead}${/[.!?]$/.test(lead) ? '' : '.'}\n\n${sentence}` : sentence;
+}
+
+/** Whether the operation takes a brand or client id in its query or body: an id of another organisation, or none, is 404. */
+function namesTenant(operation: Operation, tenantBodies: ReadonlySet<string>): boolean {
+  const inQuery = (operation.parameters ?? []).some((p) => !('$ref' in p) && p.in === 'query' && (p.name === 'brandId' || p.name === 'clientId'));
+  const body = operation.requestBody && !('$ref' in operation.requestBody) ? operation.requestBody.content['application/json']?.schema : undefined;
+  return inQuery || (body !== undefined && '$ref' in body && tenantBodies.has(body.$ref));
 }
 
 /**

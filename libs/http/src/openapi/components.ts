@@ -146,6 +146,22 @@ export const ERROR_RESPONSES = {
     },
     content: errorContent({ error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded; retry after 12 seconds' } }),
   },
+  RequestTimeout: {
+    description: 'The request did not arrive in time (VALIDATION_ERROR); the connection is closed',
+    content: errorContent({ error: { code: 'VALIDATION_ERROR', message: 'The request took too long to arrive' } }),
+  },
+  PayloadTooLarge: {
+    description: 'The body is larger than 1 MiB (PAYLOAD_TOO_LARGE)',
+    content: errorContent({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MiB' } }),
+  },
+  UnsupportedMediaType: {
+    description: 'The body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
+    content: errorContent({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send application/json' } }),
+  },
+  HeadersTooLarge: {
+    description: 'The request headers are larger than the server accepts (VALIDATION_ERROR); the connection is closed',
+    content: errorContent({ error: { code: 'VALIDATION_ERROR', message: 'The request headers are larger than the server accepts' } }),
+  },
   InternalError: {
     description: 'An unexpected error (INTERNAL_ERROR); it has been logged, and the answer shows no internals',
     content: errorContent({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred; it has been logged' } }),

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Omittable } from '@libs/http';
 import { SEVERITIES, TYPES, type OpportunityType, type Severity } from '../domain';
 
 export class DetectOpportunityRequest {
@@ -24,18 +25,18 @@ export class DetectOpportunityRequest {
   title!: string;
 
   @ApiPropertyOptional({ maxLength: 5000 })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'description must be a string' })
   @MaxLength(5000, { message: 'description must be at most 5000 characters' })
   description?: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'What the detector saw' })
-  @IsOptional()
+  @Omittable()
   @IsObject({ message: 'evidence must be an object' })
   evidence?: Record<string, unknown>;
 
   @ApiPropertyOptional({ maxLength: 200, description: 'Same problem, same fingerprint; derived from brand, type and title when omitted' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'fingerprint must be a string' })
   @MinLength(1, { message: 'fingerprint must not be empty' })
   @MaxLength(200, { message: 'fingerprint must be at most 200 characters' })

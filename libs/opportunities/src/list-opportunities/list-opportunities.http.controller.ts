@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { BrandAccess } from '@libs/tenancy';
 import type { FastifyReply } from 'fastify';
 import { sendJsonText } from '@libs/http';
 import { OpportunityPage } from '../opportunity.dto';
@@ -14,6 +15,7 @@ export class ListOpportunitiesController {
   constructor(
     private readonly listing: ListOpportunities,
     private readonly ryw: ReadYourWrites,
+    private readonly brands: BrandAccess,
   ) {}
 
   @Get()
@@ -21,6 +23,7 @@ export class ListOpportunitiesController {
   @ApiOperation({ summary: 'The opportunity queue', description: 'Non-terminal opportunities unless includeTerminal=true; filters combine.' })
   @ApiOkResponse({ type: OpportunityPage })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListOpportunitiesQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    if (q.brandId !== undefined) await this.brands.assertVisible(p, q.brandId);
     await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
     return sendJsonText(reply, await this.listing.json(p, q));
   }

@@ -2,10 +2,10 @@ import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { BrandFilterQuery } from '../shared/brand-filter.query';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { PaginationQuery, commaList, queryBoolean } from '@libs/http';
+import { PaginationQuery, SortBy, commaList, queryBoolean, sortFields } from '@libs/http';
 import { SEVERITIES, STATUSES, TYPES, type OpportunityType, type Severity, type Status } from '../domain';
 
-export const OPPORTUNITY_SORTS = {
+export const OPPORTUNITY_SORTS = sortFields({
   detectedAt: 'detected_at',
   updatedAt: 'updated_at',
   dueAt: 'due_at',
@@ -13,7 +13,7 @@ export const OPPORTUNITY_SORTS = {
   status: 'status',
   type: 'type',
   id: 'id',
-} as const;
+});
 
 export class ListOpportunitiesQuery extends IntersectionType(PaginationQuery, BrandFilterQuery) {
   @ApiPropertyOptional({ description: `Comma-separated types: ${TYPES.join(', ')}`, example: 'sov_drop,competitor_gap' })
@@ -40,6 +40,6 @@ export class ListOpportunitiesQuery extends IntersectionType(PaginationQuery, Br
   @IsBoolean({ message: 'includeTerminal must be true or false' })
   includeTerminal?: boolean;
 
-  @ApiPropertyOptional({ enum: Object.keys(OPPORTUNITY_SORTS), default: 'detectedAt' })
-  declare sort?: string;
+  @SortBy(OPPORTUNITY_SORTS, 'detectedAt')
+  sort?: string;
 }

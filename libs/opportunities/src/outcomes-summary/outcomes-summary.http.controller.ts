@@ -4,13 +4,14 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { queryInteger } from '@libs/http';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { BrandAccess } from '@libs/tenancy';
 import { OutcomesSummaryResponse } from '../opportunity.dto';
 import { OutcomesSummary } from './outcomes-summary.query';
 import { ReadYourWrites } from '../read-your-writes';
 import { BrandFilterQuery } from '../shared/brand-filter.query';
 
 class OutcomesQuery extends BrandFilterQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 90, description: 'Opportunities resolved in the last N days' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 365, default: 90, description: 'Opportunities resolved in the last N days' })
   @IsOptional()
   @Transform(queryInteger)
   @IsInt({ message: 'sinceDays must be an integer from 1 to 365' })
@@ -25,6 +26,7 @@ export class OutcomesSummaryController {
   constructor(
     private readonly outcomes: OutcomesSummary,
     private readonly ryw: ReadYourWrites,
+    private readonly brands: BrandAccess,
   ) {}
 
   @Get()
@@ -32,6 +34,7 @@ export class OutcomesSummaryController {
   @ApiOperation({ summary: 'Outcome rows of opportunities resolved in the window, with totals' })
   @ApiOkResponse({ type: OutcomesSummaryResponse })
   async summary(@CurrentPrincipal() p: Principal, @Query() q: OutcomesQuery): Promise<OutcomesSummaryResponse> {
+    if (q.brandId !== undefined) await this.brands.assertVisible(p, q.brandId);
     await this.ryw.waitFor(p.subject, ['opportunity_outcomes']);
     return { data: await this.outcomes.summary(p, q.sinceDays, q.brandId) };
   }

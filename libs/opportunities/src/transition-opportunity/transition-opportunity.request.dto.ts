@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { Omittable } from '@libs/http';
 import { STATUSES, type Status } from '../domain';
 
 export class TransitionOpportunityRequest {
@@ -8,13 +9,13 @@ export class TransitionOpportunityRequest {
   toStatus!: Status;
 
   @ApiPropertyOptional({ maxLength: 2000, description: 'Why; kept in the history' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'reason must be a string' })
   @MaxLength(2000, { message: 'reason must be at most 2000 characters' })
   reason?: string;
 
   @ApiPropertyOptional({ maxLength: 200, description: 'Who owns the work (required to move to assigned unless already set)' })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'owner must be a string' })
   @MinLength(1, { message: 'owner must not be empty' })
   @MaxLength(200, { message: 'owner must be at most 200 characters' })

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '@libs/http';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { TenancyRepository } from '../tenancy.repository';
 import { BrandsQuery } from './list-brands.request.dto';
@@ -14,7 +15,9 @@ export class ListBrandsController {
   @RequireScope('read:brands')
   @ApiOperation({ operationId: 'brands_list', summary: "The organisation's brands (a client-bound credential sees its client's only)" })
   @ApiOkResponse({ type: BrandListResponse })
+  @ApiNotFoundResponse({ description: "clientId names no client the caller may see" })
   async list(@CurrentPrincipal() p: Principal, @Query() q: BrandsQuery): Promise<BrandListResponse> {
+    if (q.clientId !== undefined && !(await this.tenancy.canSeeClient(p, q.clientId))) throw ApiError.notFound(`Client ${q.clientId}`);
     return { data: await this.tenancy.listBrands(p, q.clientId) };
   }
 }

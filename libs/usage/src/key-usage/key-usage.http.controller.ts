@@ -19,9 +19,11 @@ export class KeyUsageController {
   @ApiOperation({ operationId: 'usage_key', summary: 'Daily usage of one API key of the organisation' })
   @ApiOkResponse({ type: KeyUsageResponse })
   @ApiBadRequestResponse({ description: 'keyId is not a positive integer, or days is out of range' })
-  @ApiNotFoundResponse({ description: 'No such key in this organisation' })
+  @ApiNotFoundResponse({ description: 'No such key in this organisation, or (for a credential bound to a client) a key other than itself' })
   async key(@CurrentPrincipal() p: Principal, @Param('keyId', ParseIdPipe) keyId: number, @Query() q: UsageQuery): Promise<KeyUsageResponse> {
-    if (!(await this.keys.belongsTo(keyId, p.organizationId))) throw ApiError.notFound(`API key ${keyId}`);
+    // A client-bound credential sees its own key's usage only.
+    const visible = p.clientId === null ? await this.keys.belongsTo(keyId, p.organizationId) : p.keyId === keyId;
+    if (!visible) throw ApiError.notFound(`API key ${keyId}`);
     return { data: await this.usage.keyUsage(p.organizationId, keyId, usageWindow(q.days)) };
   }
 }

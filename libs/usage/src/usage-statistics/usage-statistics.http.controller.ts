@@ -15,11 +15,14 @@ export class UsageStatisticsController {
   @ApiOperation({
     operationId: 'usage_statistics',
     summary: "The organisation's API usage",
-    description: 'Totals, a per-day series and a per-endpoint breakdown with error counts and latency percentiles, over the last `days` UTC days. Counters are written in batches, so the last second or so may not show yet.',
+    description:
+      "Totals, a per-day series and a per-endpoint breakdown with error counts and latency percentiles, over the last `days` UTC days. Counters are written in batches, so the last second or so may not show yet. A credential bound to a client sees its own usage only.",
   })
   @ApiOkResponse({ type: UsageStatisticsResponse })
   @ApiBadRequestResponse({ description: 'days is not an integer from 1 to 365' })
   async statistics(@CurrentPrincipal() p: Principal, @Query() q: UsageQuery): Promise<UsageStatisticsResponse> {
-    return { data: await this.usage.organizationUsage(p.organizationId, usageWindow(q.days)) };
+    // A client-bound credential must not learn what the organisation's other clients do.
+    const own = p.clientId === null ? undefined : p.subject;
+    return { data: await this.usage.organizationUsage(p.organizationId, usageWindow(q.days), own) };
   }
 }

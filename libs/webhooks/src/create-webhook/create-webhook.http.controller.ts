@@ -1,7 +1,8 @@
 import { Body, Controller, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { InjectConfig } from '@libs/config';
+import { ApiError } from '@libs/http';
 import { checkedWebhookUrl, scopeOf } from '../webhook-access';
 import { WebhooksRepository } from '../webhooks.repository';
 import { CreateWebhookRequest } from './create-webhook.request.dto';
@@ -26,6 +27,7 @@ export class CreateWebhookController {
   @RequireScope('write:webhooks')
   @ApiOperation({ operationId: 'webhooks_create', summary: 'Subscribe a URL to event types; the answer carries the signing secret, shown this once', description: SIGNING })
   @ApiCreatedResponse({ type: CreatedWebhookResponse })
+  @ApiConflictResponse({ description: 'The organisation has as many subscriptions as it may (WEBHOOK_MAX_SUBSCRIPTIONS, default 100)' })
   async create(@CurrentPrincipal() p: Principal, @Body() body: CreateWebhookRequest): Promise<CreatedWebhookResponse> {
     const url = await checkedWebhookUrl(body.url, this.config.allowPrivateUrls);
     const created = await this.webhooks.create(scopeOf(p), {
@@ -35,6 +37,11 @@ export class CreateWebhookController {
       headers: body.headers ?? {},
       isActive: body.isActive ?? true,
     });
+    if (!created) {
+      throw new ApiError(409, 'CONFLICT', `The organisation has ${this.config.maxSubscriptions} webhook subscriptions, the most it may have; delete one first`, {
+        limit: this.config.maxSubscriptions,
+      });
+    }
     return { data: created };
   }
 }

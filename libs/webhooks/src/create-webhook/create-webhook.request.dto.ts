@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean } from 'class-validator';
+import { Omittable } from '@libs/http';
 import { MAX_HEADERS, type WebhookEventType } from '../domain';
 import { IsWebhookHeaders, WebhookDescriptionField, WebhookEventsField, WebhookUrlField } from '../webhook-fields';
 
@@ -11,12 +12,12 @@ export class CreateWebhookRequest {
   events!: WebhookEventType[];
 
   @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
+  @Omittable()
   @WebhookDescriptionField()
   description?: string;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
+  @Omittable()
   @IsBoolean({ message: 'isActive must be a boolean' })
   isActive?: boolean;
 
@@ -27,7 +28,7 @@ export class CreateWebhookRequest {
     description: `Extra headers sent with every delivery (create only; at most ${MAX_HEADERS}). The signature headers (webhook-*) and content headers cannot be set. Their values are never shown again.`,
     example: { Authorization: 'Bearer 6f1d…' },
   })
-  @IsOptional()
+  @Omittable()
   @IsWebhookHeaders()
   headers?: Record<string, string>;
 }

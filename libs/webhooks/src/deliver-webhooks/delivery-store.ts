@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { AttemptOutcome } from '../domain';
 import { Batcher } from './batcher';
+import type { WebhookSecretBox } from '../secret-box';
 
 /** What one attempt needs: the delivery and its subscription as they are now. */
 export interface DeliveryToSend {
@@ -44,6 +45,8 @@ export class DeliveryStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly disableAfterMs: number,
+    /** Opens the sealed secret and header values. */
+    private readonly box: WebhookSecretBox,
   ) {
     this.loader = new Batcher((ids) => this.loadMany(ids), 500, 2);
     this.recorder = new Batcher((records) => this.recordMany(records), 500, 5);
@@ -75,8 +78,8 @@ export class DeliveryStore {
           eventAt: r.event_at as Date,
           webhookId: Number(r.webhook_id),
           url: String(r.url),
-          secret: String(r.secret),
-          headers: (r.headers as Record<string, string>) ?? {},
+          secret: this.box.open(String(r.secret)),
+          headers: this.box.openHeaders((r.headers as Record<string, string>) ?? {}),
           isActive: Boolean(r.is_active),
         } satisfies DeliveryToSend,
       ]),

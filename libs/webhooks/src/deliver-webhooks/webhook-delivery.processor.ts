@@ -8,6 +8,7 @@ import { decideAfterAttempt, parseRetryAfter } from '../domain';
 import { DELIVERY_CHANNEL } from '../webhooks.repository';
 import { WEBHOOKS_CONFIG, type WebhooksConfig } from '../webhooks.config';
 import { DeliveryStore } from './delivery-store';
+import { WebhookSecretBox } from '../secret-box';
 import { WebhookSender } from './webhook-sender';
 
 /** Hash-tagged, so every key of the queue lands in one Redis Cluster slot. */
@@ -81,8 +82,9 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
     private readonly queues: Queues,
     @Inject(APP_CONFIG) private readonly app: AppConfig,
     @InjectConfig(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+    box: WebhookSecretBox,
   ) {
-    this.store = new DeliveryStore(dataSource, config.disableAfterMs);
+    this.store = new DeliveryStore(dataSource, config.disableAfterMs, box);
     this.sender = new WebhookSender({ timeoutMs: config.timeoutMs, allowPrivate: config.allowPrivateUrls });
   }
 

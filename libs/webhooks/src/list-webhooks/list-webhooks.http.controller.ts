@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { PaginationQuery, page, sortColumn } from '@libs/http';
+import { page } from '@libs/http';
+import { ListWebhooksQuery } from './list-webhooks.request.dto';
 import { scopeOf } from '../webhook-access';
 import { WebhooksRepository } from '../webhooks.repository';
 import { WebhookListResponse } from './list-webhooks.response.dto';
@@ -15,8 +16,7 @@ export class ListWebhooksController {
   @RequireScope('read:webhooks')
   @ApiOperation({ operationId: 'webhooks_list', summary: "The organisation's webhook subscriptions, newest first (paginated)", description: 'sort: createdAt (default) or id; order: desc (default) or asc.' })
   @ApiOkResponse({ type: WebhookListResponse })
-  async list(@CurrentPrincipal() p: Principal, @Query() q: PaginationQuery): Promise<WebhookListResponse> {
-    sortColumn(q.sort, { createdAt: 'id', id: 'id' }, 'createdAt');
+  async list(@CurrentPrincipal() p: Principal, @Query() q: ListWebhooksQuery): Promise<WebhookListResponse> {
     const { rows, total } = await this.webhooks.list(scopeOf(p), q.limit, q.offset, q.order);
     return page(rows, total, q);
   }

@@ -1,15 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, ValidateIf } from 'class-validator';
+import { Omittable } from '@libs/http';
 import type { WebhookEventType } from '../domain';
-import { WebhookDescriptionField, WebhookEventsField, WebhookUrlField, present } from '../webhook-fields';
+import { WebhookDescriptionField, WebhookEventsField, WebhookUrlField } from '../webhook-fields';
 
 /** PATCH: url, events, description, isActive; the secret and the headers cannot be changed. */
 export class UpdateWebhookRequest {
-  @ValidateIf(present)
+  @Omittable()
   @WebhookUrlField(false)
   url?: string;
 
-  @ValidateIf(present)
+  @Omittable()
   @WebhookEventsField(false)
   events?: WebhookEventType[];
 
@@ -20,7 +21,7 @@ export class UpdateWebhookRequest {
   description?: string | null;
 
   @ApiPropertyOptional({ description: 'false pauses deliveries; true re-activates a deactivated subscription' })
-  @ValidateIf(present)
+  @Omittable()
   @IsBoolean({ message: 'isActive must be a boolean' })
   isActive?: boolean;
 }

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError, type FieldProblem } from './api-error';
+import { MAX_INPUT_DEPTH } from './validation';
+
+/**
+ * What is wrong with a JSON text's size, found without parsing it: more members (object keys and
+ * array elements, all levels together) than `budget`, or nesting deeper than MAX_INPUT_DEPTH; null
+ * when neither. The scan stops at the first excess, so its work is bounded by the budget, not by
+ * the body. Separators inside strings do not count; malformed JSON is left to the parser.
+ */
+export function jsonSizeProblem(text: string, budget: number): FieldProblem | null {
+  let members = 0;
+  let inString = false;
+  // One entry per open container: OBJECT, or an array before (ARRAY_EMPTY) or after (ARRAY) its first element.
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (c === SPACE || c === LF || c === CR || c === TAB) continue;
+    const top = open.length - 1;
+    if (top >= 0 && open[top] === ARRAY_EMPTY && c !== CLOSE_ARRAY) {
+      open[top] = ARRAY; // the first element starts here
+      members++;
+    }
+    if (c === QUOTE) inString = true;
+    else if (c === COLON) members++;
+    else if (c === COMMA) {
+      if (top >= 0 && open[top] === ARRAY) members++;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      open.push(c === OPEN_ARRAY ? ARRAY_EMPTY : OBJECT);
+      if (open.length > MAX_INPUT_DEPTH) return { field: 'body', message: `body is nested more than ${MAX_INPUT_DEPTH} levels deep` };
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) open.pop();
+    if (members > budget) return { field: 'body', message: `body holds more than ${budget} keys and array elements` };
+  }
+  return null;
+}
+
+const OBJECT = 0;
+const ARRAY_EMPTY = 1;
+const ARRAY = 2;
+const [BACKSLASH, QUOTE, SPACE, LF, CR, TAB, COLON, COMMA, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [...'\\" \n\r\t:,[]{}'].map((ch) => ch.charCodeAt(0));
+
+/**
+ * The JSON body parser: bodies over the member budget, or nested too deeply, are refused (400) before they are parsed,
+ * so a request's work is bounded whatever it sends; the rest are parsed with `JSON.parse`, which
+ * keeps a `__proto__` key as an ordinary own property: the validation pipe then refuses it, like
+ * every name of `Object.prototype`, as a property that should not exist.
+ */
+export function installJsonBodyParser(fastify: FastifyInstance, maxMembers: number): void {
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(new ApiError(400, 'VALIDATION_ERROR', 'The JSON body is empty'), undefined);
+    const problem = jsonSizeProblem(text, maxMembers);
+    if (problem) return done(ApiError.validation([problem]), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'VALIDATION_ERROR', 'The body is not valid JSON'), undefined);
+    }
+  });
+}
