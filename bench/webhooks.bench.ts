@@ -65,7 +65,7 @@ async function main(): Promise<void> {
           }
         }
         if (!receipts.has(id)) {
-          const opp = Number(JSON.parse(raw).data.opportunityId);
+          const opp = Number(JSON.parse(raw).data.id);
           receipts.set(id, { latency: now - (appendedAt.get(opp) ?? now), at: now });
         }
         res.writeHead(204);

@@ -26,6 +26,42 @@ describe('process start-up', () => {
     expect(api.output().trim()).toMatch(/^startup error: REDIS_URL: cannot reach Redis at 127\.0\.0\.1:1 \(ECONNREFUSED\)$/);
   });
 
+  describe('npm start (the standalone process)', () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase({ migrate: false });
+    });
+    afterAll(async () => {
+      await db?.drop();
+    });
+
+    it('prints a short start and the banner last: URL, docs, demo key, one curl, how to stop; logs are JSON off a terminal', async () => {
+      const port = String(20000 + Math.floor(Math.random() * 20000));
+      const app = startApp('standalone', { DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      await until(() => app.output().includes('stop:'), 60_000, 'the banner');
+      await new Promise((r) => setTimeout(r, 500)); // anything printed after the banner would show now
+      const lines = app.output().trimEnd().split('\n');
+      const banner = lines.findIndex((l) => l.startsWith('AI visibility service: '));
+      expect(banner).toBeGreaterThanOrEqual(0);
+      expect(lines.slice(0, banner).filter((l) => l.trim()).length).toBeLessThanOrEqual(5);
+      const tail = lines.slice(banner).join('\n');
+      expect(tail).toContain(`http://127.0.0.1:${port}/docs`);
+      const key = /demo API key: +(ak_live_[0-9A-Za-z]+)/.exec(tail)?.[1];
+      expect(key).toBeDefined();
+      expect(tail).toContain(`curl -s -H 'X-API-Key: ${key}'`);
+      expect(lines[lines.length - 1]).toMatch(/stop: +Ctrl\+C/);
+      // The key and the curl work; a request is logged as one JSON line (stdout is not a terminal).
+      const r = await fetch(`http://127.0.0.1:${port}/api/v1/opportunities?severity=high,critical&limit=5`, { headers: { 'x-api-key': key! } });
+      expect(r.status).toBe(200);
+      await fetch(`http://127.0.0.1:${port}/api/v1/brands`, { headers: { 'x-api-key': 'wrong' } });
+      await until(() => app.output().includes('"statusCode":401'), 5000, 'the request log line');
+      const logged = app.output().split('\n').find((l) => l.includes('"statusCode":401'))!;
+      expect(JSON.parse(logged)).toMatchObject({ level: 40, msg: 'request completed' });
+      app.kill('SIGTERM');
+      expect(await exited(app)).toBe(0);
+    });
+  });
+
   describe('a running API', () => {
     let db: TestDatabase;
     beforeAll(async () => {

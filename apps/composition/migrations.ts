@@ -4,7 +4,7 @@ import { CreateTenancy1763700001000 } from '@libs/tenancy';
 import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
-import { OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS } from '@projections';
+import { OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
  * Every migration of the service, in the order they run. Each module owns its migrations (beside
@@ -24,4 +24,5 @@ export const ALL_MIGRATIONS = [
   OPPORTUNITY_MIGRATIONS.dueBuckets,
   OPPORTUNITY_MIGRATIONS.clientIds,
   AuthorizationCodeFamilies1763700005000,
+  WEBHOOK_MIGRATIONS.opportunityStates,
 ];

@@ -1,5 +1,7 @@
 import { webhookDeliveriesProjector } from './webhook-deliveries.projector';
+import { WebhookOpportunityStates1763700005100 } from './migrations/1763700005100-webhook-opportunity-states';
 
 export { webhookDeliveriesProjector };
-/** The webhook dispatcher (its table, `webhook_opportunity_facts`, is created by libs/webhooks' migration). */
+/** The webhook dispatcher (its table, `webhook_opportunity_states`, is created by the migration beside it). */
 export const WEBHOOK_PROJECTORS = [webhookDeliveriesProjector];
+export const WEBHOOK_MIGRATIONS = { opportunityStates: WebhookOpportunityStates1763700005100 };

@@ -1,16 +1,21 @@
 import type { RecordedEvent } from '@libs/event-store';
 import { tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
-import { asOpportunityEvent, type OpportunityDetected } from '@libs/opportunities';
-import { DELIVERY_CHANNEL, DOMAIN_EVENT_TYPES, derivedUuid, opportunityFactsOf, webhookEventsFor, type OpportunityFacts } from '@libs/webhooks';
+import { asOpportunityEvent, evolve, type OpportunityDetected, type OpportunityState } from '@libs/opportunities';
+import { DELIVERY_CHANNEL, DOMAIN_EVENT_TYPES, derivedUuid, webhookEventsFor } from '@libs/webhooks';
 
-const factsTable = tableShape<{ id: number; organization_id: number; client_id: number | null; brand_id: number; type: string; severity: string; title: string }>({
-  table: 'webhook_opportunity_facts',
-  columns: { id: 'bigint', organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', type: 'text', severity: 'text', title: 'text' },
+const statesTable = tableShape<{ id: number; client_id: number | null; state: OpportunityState }>({
+  table: 'webhook_opportunity_states',
+  columns: { id: 'bigint', client_id: 'bigint', state: 'jsonb' },
   key: ['id'],
 });
 
 const idOf = (e: RecordedEvent) => Number(e.streamId.slice('opportunity-'.length));
+
+interface Known {
+  clientId: number | null;
+  state: OpportunityState;
+}
 
 /**
  * The webhook dispatcher: turns opportunity events into one delivery row per active subscription
@@ -18,55 +23,54 @@ const idOf = (e: RecordedEvent) => Number(e.streamId.slice('opportunity-'.length
  * only for its client's brands). The rows are written in the batch's transaction, with the
  * checkpoint, so a crash neither loses nor duplicates a delivery; (event id, webhook id) is unique
  * and the delivery id (the `webhook-id` header) is derived from that pair, so it is stable. The
- * NOTIFY is delivered at commit and wakes the worker's outbox relay, which hands the rows to BullMQ.
+ * body is written once, at dispatch: a retry or a later redelivery sends the payload of its event,
+ * whatever the opportunity became since. The NOTIFY is delivered at commit and wakes the worker's
+ * outbox relay, which hands the rows to BullMQ.
  *
- * Its table is `webhook_opportunity_facts` (what it needs to know about each opportunity from its
- * detection). A rebuild replays only those facts: deliveries are side effects and are never
- * re-sent for history.
+ * Its table is `webhook_opportunity_states`: each opportunity folded with the domain's `evolve`
+ * (and its brand's client), so every payload carries the record at its event's revision. A
+ * rebuild replays only the states: deliveries are side effects and are never re-sent for history.
  */
 export const webhookDeliveriesProjector: Projector = {
   name: 'webhook_deliveries',
   handles: [...DOMAIN_EVENT_TYPES],
-  tables: ['webhook_opportunity_facts'],
+  tables: ['webhook_opportunity_states'],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const { query, table, rebuilding } = context;
-    const facts = table(factsTable.table);
     const ids = [...new Set(events.map(idOf))];
-    const known: Record<string, unknown>[] = await query(`SELECT id, organization_id, client_id, brand_id, type, severity, title FROM ${facts} WHERE id = ANY($1::bigint[])`, [ids]);
-    const byId = new Map<number, OpportunityFacts>(
-      known.map((r) => [
-        Number(r.id),
-        {
-          id: Number(r.id), organizationId: Number(r.organization_id), clientId: r.client_id === null ? null : Number(r.client_id),
-          brandId: Number(r.brand_id), type: String(r.type), severity: String(r.severity), title: String(r.title),
-        },
-      ]),
+    const rows: { id: string; client_id: string | null; state: OpportunityState }[] = await query(
+      `SELECT id, client_id, state FROM ${table(statesTable.table)} WHERE id = ANY($1::bigint[])`,
+      [ids],
     );
+    const known = new Map<number, Known>(rows.map((r) => [Number(r.id), { clientId: r.client_id === null ? null : Number(r.client_id), state: r.state }]));
     const typed = events.map((e) => ({ recorded: e, event: asOpportunityEvent(e) }));
-    const detected = typed.map((t) => t.event).filter((e): e is OpportunityDetected => e.type === 'opportunity.detected' && !byId.has(e.data.id));
-    if (detected.length) {
-      const owners = await brandOwners(query, detected.map((e) => e.data.brandId));
-      const fresh = detected.map((e) => opportunityFactsOf(e, owners.get(e.data.brandId)?.clientId ?? null));
-      for (const f of fresh) byId.set(f.id, f);
-      await upsertRows(
-        context,
-        factsTable,
-        fresh.map((f) => ({ id: f.id, organization_id: f.organizationId, client_id: f.clientId, brand_id: f.brandId, type: f.type, severity: f.severity, title: f.title })),
-        { kind: 'keep' },
-      );
-    }
-    if (rebuilding) return;
+    const detections = typed.map((t) => t.event).filter((e): e is OpportunityDetected => e.type === 'opportunity.detected');
+    const owners = detections.length ? await brandOwners(query, detections.map((e) => e.data.brandId)) : new Map();
 
     const out: { event_id: string; organization_id: number; client_id: number | null; type: string; body: string; event_at: string }[] = [];
+    const touched = new Set<number>();
     for (const { recorded: e, event } of typed) {
-      const f = byId.get(idOf(e));
-      if (!f) continue; // an opportunity whose detection this projector never saw
-      for (const p of webhookEventsFor(event, { recordedAt: e.recordedAt, actor: (e.metadata.actor as string | null) ?? null }, f)) {
+      const id = idOf(e);
+      const before = known.get(id);
+      if (event.type !== 'opportunity.detected' && !before) continue; // detected before this projector kept states: rebuild it
+      if (before && e.streamPosition <= BigInt(before.state.version)) continue; // folded already (a batch read again)
+      const clientId = event.type === 'opportunity.detected' ? (owners.get(event.data.brandId)?.clientId ?? null) : before!.clientId;
+      const state = evolve(before?.state ?? null, event);
+      known.set(id, { clientId, state });
+      touched.add(id);
+      if (rebuilding) continue;
+      for (const p of webhookEventsFor(event, { recordedAt: e.recordedAt, actor: (e.metadata.actor as string | null) ?? null }, state)) {
         // One domain event may raise two webhook events (transitioned and resolved): each gets its own id.
         const eventId = p.type === 'opportunity.resolved' ? derivedUuid(e.eventId, p.type) : e.eventId;
-        out.push({ event_id: eventId, organization_id: f.organizationId, client_id: f.clientId, type: p.type, body: JSON.stringify(p), event_at: e.recordedAt.toISOString() });
+        out.push({ event_id: eventId, organization_id: state.organizationId, client_id: clientId, type: p.type, body: JSON.stringify(p), event_at: e.recordedAt.toISOString() });
       }
     }
+    await upsertRows(
+      context,
+      statesTable,
+      [...touched].map((id) => ({ id, client_id: known.get(id)!.clientId, state: known.get(id)!.state })),
+      { kind: 'replace' },
+    );
     if (!out.length) return;
     const inserted: unknown = await query(
       `INSERT INTO webhook_deliveries (id, webhook_id, organization_id, event_id, event_type, body, event_at)
@@ -78,7 +82,7 @@ export const webhookDeliveriesProjector: Projector = {
        RETURNING 1`,
       [JSON.stringify(out)],
     );
-    const rows = Array.isArray(inserted) && Array.isArray(inserted[0]) ? inserted[0] : (inserted as unknown[]);
-    if (rows.length) await query(`SELECT pg_notify($1, '')`, [DELIVERY_CHANNEL]);
+    const added = Array.isArray(inserted) && Array.isArray(inserted[0]) ? inserted[0] : (inserted as unknown[]);
+    if (added.length) await query(`SELECT pg_notify($1, '')`, [DELIVERY_CHANNEL]);
   },
 };

@@ -1,6 +1,8 @@
 import { registeredRoutes, scanOperations, toOpenApiPath, type OperationAccess, type RegisteredRoute } from '@libs/http';
 import { ALL_SCOPES } from '@libs/auth';
 import { API_ACCESS } from '../../apps/api/src/create-api-app';
+import { WEBHOOK_EVENT_TYPES } from '@libs/webhooks';
+import { openApiValidator } from '../support/openapi-schemas';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 /**
@@ -58,7 +60,7 @@ describe('the OpenAPI document', () => {
     const res = await api.request({ url: '/api/v1/openapi.json' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(doc.openapi).toMatch(/^3\.0\./);
+    expect(doc.openapi).toBe('3.1.0'); // 3.1 for its webhooks section
     expect(doc.info).toEqual(expect.objectContaining({ version: '1.0.0', title: expect.any(String), description: expect.any(String) }));
   });
 
@@ -150,6 +152,21 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the reference page', () => {
+  it('has a webhooks section: one signed POST per event type, each with its own payload schema, and its example conforms', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const validate = openApiValidator(doc);
+    const schemas = new Set<string>();
+    for (const [event, item] of Object.entries(doc.webhooks as Json)) {
+      const op = item.post;
+      expect(op.parameters.map((p: Json) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      const content = op.requestBody.content['application/json'];
+      schemas.add(content.schema.$ref);
+      expect(doc.components.schemas[content.schema.$ref.split('/').pop()].properties.type.enum).toEqual([event]);
+      expect({ event, problems: validate(content.schema, content.example) }).toEqual({ event, problems: [] });
+    }
+    expect(schemas.size).toBe(WEBHOOK_EVENT_TYPES.length);
+  });
+
   it('answers 200 HTML at /docs, loading Swagger UI from this server and the document from /api/v1/openapi.json', async () => {
     const page = await api.request({ url: '/docs' });
     expect(page.status).toBe(200);

@@ -4,6 +4,7 @@ import { FinalizeOutcomeCommand, RecordVerificationCommand, type Status } from '
 import { until } from '../support/processes';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { Receiver, type Behaviour } from './support/receiver';
+import { openApiValidator } from '../support/openapi-schemas';
 
 /**
  * Webhooks end to end: the API and the worker (dispatcher projector, outbox relay, BullMQ
@@ -203,17 +204,42 @@ describe('deliveries', () => {
     expect(got[0].headers['x-team']).toBe('growth');
     expect(got[0].headers['content-type']).toBe('application/json');
     const of = (type: string) => got.find((r) => r.type === type)!.body;
-    const ref = { opportunityId: id, organizationId: org.id, brandId: brand, type: 'competitor_gap', severity: 'high', title: 'Competitor cited on pricing' };
-    expect(of('opportunity.opened').data).toMatchObject({ ...ref, status: 'detected', sla: { policy: 'default' } });
-    expect(of('verification.completed').data).toMatchObject({ ...ref, status: 'passed', details: { cited: 9 } });
-    expect(of('opportunity.resolved').data).toMatchObject({ ...ref, from: 'verifying', to: 'resolved', reason: 'to resolved', owner: null });
-    expect(of('opportunity.resolved').data.resolvedAt).toEqual(expect.any(String));
-    expect(of('outcome.finalized').data).toMatchObject({ ...ref, outcome: { citationRateAfter: 0.4, conversions: 3, revenue: 120, currency: 'EUR' } });
-    expect(of('opportunity.opened').timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const moves = got.filter((r) => r.type === 'opportunity.transitioned').map((r) => `${r.body.data.from}>${r.body.data.to}`);
+    // Each payload carries the record exactly as GET answers it at the event's revision (asOf its time).
+    const asOf = async (at: string) => (await api.request({ url: `/api/v1/opportunities/${id}?asOf=${encodeURIComponent(at)}`, key: org.key })).body.data;
+    const opened = of('opportunity.opened');
+    expect(opened.data).toEqual(await asOf(opened.timestamp));
+    expect(opened.data).toMatchObject({ id, organizationId: org.id, brandId: brand, type: 'competitor_gap', severity: 'high', title: 'Competitor cited on pricing', status: 'detected', version: 0 });
+    const transitions = got.filter((r) => r.type === 'opportunity.transitioned').map((r) => r.body);
+    for (const t of transitions) {
+      const { change, ...record } = t.data;
+      expect(record).toEqual(await asOf(t.timestamp));
+      expect(change).toEqual({ from: expect.any(String), to: record.status, reason: `to ${record.status}`, actor: `key:${org.keyId}`, at: record.updatedAt });
+    }
+    expect(transitions.map((t) => t.data.version).sort()).toEqual([1, 2, 3, 4, 6]);
+    const resolved = of('opportunity.resolved');
+    expect(resolved.data).toMatchObject({ status: 'resolved', resolvedAt: expect.any(String), change: { from: 'verifying', to: 'resolved' } });
+    const verified = of('verification.completed');
+    expect(verified.data).toEqual({ opportunity: await asOf(verified.timestamp), verification: { status: 'passed', details: { cited: 9 }, checkedAt: expect.any(String) } });
+    expect(verified.data.opportunity).toMatchObject({ status: 'verifying', version: 5, verification: verified.data.verification });
+    const finalized = of('outcome.finalized');
+    expect(finalized.data).toEqual({ opportunity: await asOf(finalized.timestamp), outcome: expect.objectContaining({ citationRateAfter: 0.4, conversions: 3, revenue: 120, currency: 'EUR' }) });
+    expect(opened.timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const moves = transitions.map((t) => { const c = t.data.change as { from: string; to: string }; return `${c.from}>${c.to}`; });
     expect(moves.sort()).toEqual(['assigned>in_progress', 'detected>assigned', 'fix_deployed>verifying', 'in_progress>fix_deployed', 'verifying>resolved'].sort());
+    // Every delivery conforms to its event's schema in the OpenAPI document's webhooks section.
+    const doc = (await api.request({ url: '/api/v1/openapi.json' })).body;
+    const validate = openApiValidator(doc);
+    for (const r of [...got, ...receiver.on('/other-org')]) {
+      const schema = doc.webhooks[r.type].post.requestBody.content['application/json'].schema;
+      expect({ type: r.type, problems: validate(schema, r.body) }).toEqual({ type: r.type, problems: [] });
+    }
+    // The check has teeth: a payload missing a field, or with one the document does not name, fails.
+    const schema = doc.webhooks['opportunity.opened'].post.requestBody.content['application/json'].schema;
+    const { fingerprint: _dropped, ...incomplete } = opened.data;
+    expect(validate(schema, { ...opened, data: incomplete })).not.toEqual([]);
+    expect(validate(schema, { ...opened, data: { ...opened.data, opportunityId: id } })).not.toEqual([]);
 
-    expect(receiver.on('/resolved-only').map((r) => [r.type, r.verified, r.body.data.opportunityId])).toEqual([['opportunity.resolved', true, id]]);
+    expect(receiver.on('/resolved-only').map((r) => [r.type, r.verified, r.body.data.id])).toEqual([['opportunity.resolved', true, id]]);
     expect(receiver.on('/inactive')).toEqual([]);
     expect(receiver.on('/paused')).toEqual([]);
     expect(receiver.on('/other-org').map((r) => r.body.data.organizationId)).toEqual([other.id]);
@@ -245,12 +271,17 @@ describe('deliveries', () => {
     const w = await subscribe('/flaky', ['opportunity.opened'], {});
     receiver.register('/flaky', w.secret, (attempt) => (attempt <= 2 ? { status: 500, body: `broken ${attempt}` } : { status: 204 }));
     const id = await open('Flaky receiver');
+    await move(id, ['triaged']); // the opportunity changes before the retries
     await until(() => receiver.on('/flaky').length >= 3, 15_000, 'three attempts');
     await new Promise((r) => setTimeout(r, 500));
     const got = receiver.on('/flaky');
     expect(got).toHaveLength(3);
     expect(new Set(got.map((r) => r.id)).size).toBe(1);
-    expect(got.every((r) => r.verified && r.body.data.opportunityId === id)).toBe(true);
+    expect(got.every((r) => r.verified && r.body.data.id === id)).toBe(true);
+    // Every attempt sends the payload of its event, byte for byte: the record as it was when it opened.
+    expect(new Set(got.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(got[2].body.data).toMatchObject({ status: 'detected', version: 0 });
+    expect(got[2].receivedAt).toBeGreaterThan(Date.parse((await api.request({ url: `/api/v1/opportunities/${id}`, key: org.key })).body.data.updatedAt));
     // The schedule's first two delays (100 ms, 200 ms) separate the attempts.
     expect(got[1].receivedAt - got[0].receivedAt).toBeGreaterThanOrEqual(90);
     expect(got[2].receivedAt - got[1].receivedAt).toBeGreaterThanOrEqual(190);

@@ -7,7 +7,8 @@ import { ROOT_LOGGER } from '@libs/observability';
 import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA } from '@libs/auth';
 import { RateLimiter } from '@libs/rate-limit';
 import { UsageRecorder } from '@libs/usage';
-import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations } from '@libs/http';
+import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations, type WebhookDocumentation } from '@libs/http';
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_EXAMPLES, WEBHOOK_PAYLOAD_SCHEMAS } from '@libs/webhooks';
 import { ApiModule } from './api.module';
 import { REQUEST_ID, installRequestPipeline } from './request-pipeline';
 
@@ -15,6 +16,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** How routes declare access (the OpenAPI document derives each operation's security from it). */
 export const API_ACCESS: AccessDeclarations = { scopes: ALL_SCOPES, scopeMetadataKey: SCOPE_METADATA, publicMetadataKey: PUBLIC_METADATA };
+
+/** The webhook events the service sends (the document's `webhooks` section): meaning, payload schema, example. */
+export const API_WEBHOOKS: WebhookDocumentation[] = WEBHOOK_EVENT_TYPES.map((event) => ({
+  event,
+  description: WEBHOOK_EVENT_DESCRIPTIONS[event],
+  payload: WEBHOOK_PAYLOAD_SCHEMAS[event],
+  example: WEBHOOK_EXAMPLES[event],
+}));
 
 /** Builds the Fastify-based Nest application (not yet listening). */
 export async function createApiApp(config: AppConfig, extraImports: ModuleMetadata['imports'] = []): Promise<NestFastifyApplication> {
@@ -35,7 +44,7 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
   });
   app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
-  const { document, operations } = buildOpenApi(app, API_ACCESS);
+  const { document, operations } = buildOpenApi(app, API_ACCESS, API_WEBHOOKS);
   // The methods of each route that declare a scope, by Fastify route (`/api/v1/brands/:id`).
   const scoped = new Map<string, Set<string>>();
   for (const o of operations.filter((op) => op.access.kind === 'scope')) {

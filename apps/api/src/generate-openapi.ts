@@ -11,7 +11,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { buildOpenApiDocument } from '@libs/http';
 import { ApiModule } from './api.module';
-import { API_ACCESS } from './create-api-app';
+import { API_ACCESS, API_WEBHOOKS } from './create-api-app';
 import { loadServiceConfig } from '../../composition/config';
 
 function outputPath(args: string[]): string {
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     logger: ['error'],
     abortOnError: false,
   });
-  const document = buildOpenApiDocument(app, API_ACCESS);
+  const document = buildOpenApiDocument(app, API_ACCESS, API_WEBHOOKS);
   await app.close();
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(document, null, 2)}\n`);

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { redact } from '@libs/config';
 import { createDataSource, ensureDatabaseExists, runMigrations } from '@libs/database';
-import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
+import type { Logger as PinoLogger } from 'pino';
+import { ROOT_LOGGER, checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { createApiApp } from '../../api/src/create-api-app';
 import { ALL_MIGRATIONS } from '../../composition/migrations';
 import { WorkerPartModule } from '../../worker/src/worker.module';
@@ -30,17 +31,20 @@ runMain(async () => {
   const key = seeded?.keys[0].key ?? '<your API key>';
   const lines = [
     '',
-    `AI visibility service on ${base}  (reference: ${base}/docs)`,
-    `  database ${redact(config.databaseUrl)}${created ? ' (created)' : ''}, ${applied.length} migration(s) applied`,
+    `AI visibility service: ${base}`,
+    `  API reference:  ${base}/docs`,
+    `  database:       ${redact(config.databaseUrl)}${created ? ' (created)' : ''}, ${applied.length} migration(s) applied`,
   ];
   if (seeded) {
     lines.push(
-      `  seeded demo organisation ${seeded.organization.id} "${seeded.organization.name}": ${seeded.brands.map((b) => b.name).join(', ')}, ${seeded.opportunities} opportunities`,
-      `  API key (all scopes, shown once): ${key}`,
+      `  demo:           organisation ${seeded.organization.id} "${seeded.organization.name}" (${seeded.brands.map((b) => b.name).join(', ')}), ${seeded.opportunities} opportunities`,
+      `  demo API key:   ${key}   (all scopes; shown once)`,
     );
   } else {
-    lines.push('  the database already has data: use one of your keys (npm run cli -- key create --org ID --scopes all)');
+    lines.push('  API key:        the database already has data; make a key with: npm run cli -- key create --org ID --scopes all');
   }
-  lines.push('  try:', `    curl -s -H 'X-API-Key: ${key}' '${base}/api/v1/opportunities?severity=high,critical&limit=5'`, '');
+  lines.push('  try:', `    curl -s -H 'X-API-Key: ${key}' '${base}/api/v1/opportunities?severity=high,critical&limit=5'`, '  stop:           Ctrl+C (or SIGTERM)', '');
+  // The banner is the last thing printed: whatever the logger holds is written first.
+  await new Promise<void>((resolve) => app.get<PinoLogger>(ROOT_LOGGER).flush(() => resolve()));
   process.stdout.write(lines.join('\n') + '\n');
 });

@@ -18,6 +18,8 @@ export interface AppConfig {
   /** Prefix of every Redis key and BullMQ queue of this deployment (tests use their own). */
   redisPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `json` lines, `pretty` (short, human, coloured), or `auto`: pretty on a terminal, JSON otherwise. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** How long shutdown waits for in-flight requests and batches. */
   shutdownTimeoutMs: number;
   /** The most keys and array elements (all levels together) a JSON body may hold; more is refused before parsing. */
@@ -43,6 +45,7 @@ export const CORE_CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'REDIS_URL', default: 'redis://127.0.0.1:6379', description: 'Redis (rate limits, queues, caches)' },
   { name: 'REDIS_PREFIX', default: 'aov', description: 'Prefix of every Redis key and queue of this deployment' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
+  { name: 'LOG_FORMAT', default: 'auto', description: 'json, pretty, or auto: pretty (short, human) when stdout is a terminal, JSON lines otherwise' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and batches on SIGTERM' },
   { name: 'BODY_MAX_KEYS', default: '1000', description: 'Most keys and array elements (all levels together) a JSON request body may hold; a larger body is refused (400) before it is parsed' },
 ];
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sections: reado
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix,
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS),
+    logFormat: r.oneOf('LOG_FORMAT', ['auto', 'json', 'pretty'] as const),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 0, 600_000),
     bodyMaxKeys: r.int('BODY_MAX_KEYS', 1, 1_000_000),
     sections: values,

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { pino, type Logger as PinoInstance } from 'pino';
+import pinoPretty from 'pino-pretty';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -17,15 +18,52 @@ export function requestIdOf(req: IncomingMessage): string {
 /** The process's pino logger (JSON lines on stdout): Nest's logger and the request log write through it. */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-@Module({
-  providers: [
-    {
-      provide: ROOT_LOGGER,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): PinoInstance =>
-        pino({ level: config.logLevel, redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie'] }),
+/** Nest's start-up chatter (a line per module and per route): logged at debug, not info. */
+const BOOT_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+
+/** Whether logs are pretty: LOG_FORMAT=pretty, or auto on a terminal. */
+export function prettyLogs(config: Pick<AppConfig, 'logFormat'>, stdout: { isTTY?: boolean } = process.stdout): boolean {
+  return config.logFormat === 'pretty' || (config.logFormat === 'auto' && stdout.isTTY === true);
+}
+
+/**
+ * The root logger: JSON lines, or on a terminal (LOG_FORMAT) short pretty lines (pino-pretty: the
+ * time, the level, `[context] message`, a request as `METHOD url status ms`). In both, Nest's
+ * start-up chatter is debug, so a start prints a handful of lines, not forty.
+ */
+export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>): PinoInstance {
+  const options = {
+    level: config.logLevel,
+    redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie'],
+    hooks: {
+      logMethod(this: PinoInstance, args: unknown[], method: (...a: unknown[]) => void, level: number) {
+        const first = args[0] as { context?: unknown } | null;
+        if (level === INFO && first && typeof first === 'object' && BOOT_CONTEXTS.has(first.context as string)) {
+          if (this.isLevelEnabled('debug')) this.debug(...(args as [object, string]));
+          return;
+        }
+        method.apply(this, args);
+      },
     },
-  ],
+  };
+  if (!prettyLogs(config)) return pino(options);
+  return pino(
+    options,
+    pinoPretty({
+      colorize: process.stdout.isTTY === true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,context,req,res,reqId,responseTime',
+      messageFormat: '{if context}[{context}] {end}{msg}{if req} {req.method} {req.url} {res.statusCode} {responseTime}ms{end}',
+      singleLine: true,
+      sync: true,
+    }),
+  );
+}
+
+const INFO = 30;
+
+@Module({
+  providers: [{ provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig): PinoInstance => createRootLogger(config) }],
   exports: [ROOT_LOGGER],
 })
 class RootLoggerModule {}

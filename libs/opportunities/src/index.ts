@@ -9,3 +9,4 @@ export { RecordVerificationCommand } from './record-verification/record-verifica
 export { FinalizeOutcomeCommand } from './finalize-outcome/finalize-outcome.command';
 export { listOpportunitiesSql, listPageJson, type ListRow } from './list-opportunities/list-opportunities.query';
 export { kpisFromRows, opportunityKpisSql, type KpiRow } from './opportunity-kpis/opportunity-kpis.query';
+export { OpportunityDto, OutcomeDto, VerificationDto } from './opportunity.dto';

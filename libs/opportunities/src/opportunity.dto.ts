@@ -10,10 +10,22 @@ class SlaDto {
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) breachedAt!: string | null;
 }
 
-class VerificationDto {
+export class VerificationDto {
   @ApiProperty({ enum: ['pending', 'passed', 'failed'], nullable: true }) status!: string | null;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) checkedAt!: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) details!: Record<string, unknown> | null;
+}
+
+/** The finalised business impact of a resolved opportunity. */
+export class OutcomeDto {
+  @ApiProperty() citationRateBefore!: number;
+  @ApiProperty() citationRateAfter!: number;
+  @ApiProperty() aiTrafficBefore!: number;
+  @ApiProperty() aiTrafficAfter!: number;
+  @ApiProperty() conversions!: number;
+  @ApiProperty() revenue!: number;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ format: 'date-time' }) finalizedAt!: string;
 }
 
 export class OpportunityDto {
@@ -31,7 +43,7 @@ export class OpportunityDto {
   @ApiProperty({ nullable: true, type: String }) owner!: string | null;
   @ApiProperty({ type: SlaDto }) sla!: SlaDto;
   @ApiProperty({ type: VerificationDto }) verification!: VerificationDto;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) outcome!: Record<string, unknown> | null;
+  @ApiProperty({ type: () => OutcomeDto, nullable: true, description: 'Set once the outcome is finalised' }) outcome!: OutcomeDto | null;
   @ApiProperty({ nullable: true, type: Number }) recurrenceOf!: number | null;
   @ApiProperty({ format: 'date-time' }) detectedAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;

@@ -6,5 +6,7 @@ export * from './webhooks.config';
 export { WebhookDeliveryProcessor, DELIVERY_QUEUE, deliveryQueue, jobIdOf } from './deliver-webhooks/webhook-delivery.processor';
 export { WebhookSender } from './deliver-webhooks/webhook-sender';
 export { CreateWebhooks1763700003000 } from './migrations/1763700003000-create-webhooks';
-export { DOMAIN_EVENT_TYPES, opportunityFactsOf, webhookEventsFor, type OpportunityFacts, type Recorded } from './dispatch-webhooks/opportunity-webhook-events';
+export { DOMAIN_EVENT_TYPES, webhookEventsFor, type OpportunityChange, type OpportunityWebhookData, type Recorded } from './shared/opportunity-webhook-events';
 export * from './secret-box';
+export { WEBHOOK_EXAMPLES } from './shared/webhook-examples';
+export * from './shared/webhook-payload.dto';

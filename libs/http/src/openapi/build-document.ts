@@ -12,6 +12,7 @@ import {
   securitySchemes,
 } from './components';
 import { operationAccessTable, operationIdOf, type AccessDeclarations, type OperationAccess } from './operation-access';
+import { toOpenApi31 } from './openapi-31';
 
 export const OPENAPI_VERSION = '1.0.0';
 export const OPENAPI_JSON_PATH = '/api/v1/openapi.json';
@@ -55,13 +56,26 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
  * its `@RequireScope`/`@Public` declares, the standard error answers, the rate-limit headers and a
  * description naming the scope, so that a new route cannot forget any of them.
  */
-export function buildOpenApiDocument(app: INestApplication, declarations: AccessDeclarations): OpenAPIObject {
-  return buildOpenApi(app, declarations).document;
+export function buildOpenApiDocument(app: INestApplication, declarations: AccessDeclarations, webhooks: readonly WebhookDocumentation[] = []): OpenAPIObject {
+  return buildOpenApi(app, declarations, webhooks).document;
+}
+
+/** A webhook event the service sends: the `webhooks` section's entry, with the class of its payload's schema. */
+export interface WebhookDocumentation {
+  event: string;
+  description: string;
+  /** A class with @ApiProperty decorators; its name is the schema's. */
+  payload: new () => unknown;
+  example: unknown;
 }
 
 /** The document and the operations it was built from (with the access each declares). */
-export function buildOpenApi(app: INestApplication, declarations: AccessDeclarations): { document: OpenAPIObject; operations: ScannedOperation[] } {
-  const { document, operations } = scanOperations(app, declarations);
+export function buildOpenApi(
+  app: INestApplication,
+  declarations: AccessDeclarations,
+  webhooks: readonly WebhookDocumentation[] = [],
+): { document: OpenAPIObject; operations: ScannedOperation[] } {
+  const { document, operations } = scanOperations(app, declarations, webhooks.map((w) => w.payload));
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, [ERROR_SCHEMA]: ERROR_SCHEMA_OBJECT as never },
@@ -89,7 +103,8 @@ export function buildOpenApi(app: INestApplication, declarations: AccessDeclarat
     ...(document.tags ?? []),
     ...[...tags].filter((t) => !listed.has(t)).sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `${name} operations` })),
   ];
-  return { document, operations };
+  if (webhooks.length) document.webhooks = Object.fromEntries(webhooks.map((w) => [w.event, { post: webhookOperation(w) }]));
+  return { document: toOpenApi31(document), operations };
 }
 
 /** One operation of the scanned document with the access its handler declares. */
@@ -103,7 +118,11 @@ export interface ScannedOperation {
 }
 
 /** Nest's scan of the controllers, each operation paired with its handler's access declaration. */
-export function scanOperations(app: INestApplication, declarations: AccessDeclarations): { document: OpenAPIObject; operations: ScannedOperation[] } {
+export function scanOperations(
+  app: INestApplication,
+  declarations: AccessDeclarations,
+  extraModels: readonly (new () => unknown)[] = [],
+): { document: OpenAPIObject; operations: ScannedOperation[] } {
   const access = operationAccessTable(app, declarations);
   const handlerOf = new Map<string, string>();
   const config = new DocumentBuilder()
@@ -111,11 +130,12 @@ export function scanOperations(app: INestApplication, declarations: AccessDeclar
     .setTitle('AI Visibility Analytics API')
     .setDescription(DESCRIPTION)
     .setVersion(OPENAPI_VERSION)
-    .setContact('API support', '', 'api@example.com')
+    .setContact('API support', 'https://example.com/support', 'api@example.com')
     .setLicense('Proprietary', 'https://example.com/terms')
     .addServer('/', 'This server')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [...extraModels],
     operationIdFactory: (controller, method, version) => {
       const id = operationIdOf(controller, method, version);
       handlerOf.set(id, operationIdOf(controller, method));
@@ -132,6 +152,30 @@ export function scanOperations(app: INestApplication, declarations: AccessDeclar
     }
   }
   return { document, operations };
+}
+
+const SIGNATURE_HEADERS = [
+  { name: 'webhook-id', description: 'The delivery id: the same on every attempt of a delivery; de-duplicate on it', example: '6f1d3c2a-8b4e-4f5a-9c7d-2e1b0a9f8c7d' },
+  { name: 'webhook-timestamp', description: 'Seconds since the epoch when this attempt was signed', example: '1763630102' },
+  { name: 'webhook-signature', description: '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the subscription secret (Standard Webhooks)', example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' },
+];
+
+/** A webhook as an operation the subscriber implements: the signed POST it receives and the answers it may give. */
+function webhookOperation(w: WebhookDocumentation): Operation {
+  const id = w.event.replace(/[^A-Za-z0-9]+/g, '_');
+  return {
+    operationId: `webhook_${id}`,
+    summary: w.event,
+    description: `${w.description} Sent as a signed POST (Standard Webhooks) to every active subscription listing \`${w.event}\`.`,
+    tags: ['Webhooks'],
+    parameters: SIGNATURE_HEADERS.map((h) => ({ name: h.name, in: 'header' as const, required: true, description: h.description, schema: { type: 'string' }, example: h.example })),
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${w.payload.name}` }, example: w.example } } },
+    responses: {
+      '2XX': { description: 'Received: the delivery succeeded' },
+      '410': { description: 'Gone: the subscription is deactivated' },
+      default: { description: 'Any other answer (or none within the timeout) is retried on the schedule; `Retry-After` is honoured' },
+    },
+  };
 }
 
 function describeAccess(operation: Operation, path: string, access: OperationAccess, tenantBodies: ReadonlySet<string>): void {

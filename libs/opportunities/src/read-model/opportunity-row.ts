@@ -116,8 +116,7 @@ export function opportunityRowFromSql(r: Record<string, unknown>): OpportunityRo
  * `now` in place of the stored policy and due time. `sla` comes last, so that the record's JSON
  * is a stored prefix (`recordDocument`) plus a tail that depends only on whether it is breached.
  */
-export type OpportunityRecord = Omit<OpportunityState, 'slaPolicy' | 'dueAt' | 'outcome'> & {
-  outcome: Record<string, unknown> | null;
+export type OpportunityRecord = Omit<OpportunityState, 'slaPolicy' | 'dueAt'> & {
   sla: SlaState;
 };
 
@@ -136,7 +135,7 @@ function recordFields(s: OpportunityState): Omit<OpportunityRecord, 'sla'> {
     evidence: s.evidence,
     owner: s.owner,
     verification: s.verification,
-    outcome: s.outcome as Record<string, unknown> | null,
+    outcome: s.outcome,
     recurrenceOf: s.recurrenceOf,
     detectedAt: s.detectedAt,
     updatedAt: s.updatedAt,
