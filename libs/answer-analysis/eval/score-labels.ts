@@ -31,6 +31,8 @@ export interface Scores {
 
 export interface Evaluation {
   readonly scores: Scores;
+  /** Every labelled entity's expected and predicted sentiment, with its answer id. */
+  readonly sentiments: readonly { readonly id: string; readonly expected: Sentiment; readonly predicted: Sentiment | null }[];
   /** One line per disagreement, "id field: expected … got …". */
   readonly disagreements: readonly string[];
 }
@@ -39,6 +41,34 @@ const LABELS: readonly Sentiment[] = ['positive', 'neutral', 'negative'];
 
 function ratio(num: number, den: number): number {
   return den === 0 ? 1 : Math.round((num / den) * 10000) / 10000;
+}
+
+/** Sentiment figures of a set of labelled entities: every rate with its n. */
+export interface SentimentFigures {
+  readonly n: number;
+  readonly accuracy: number;
+  readonly macroF1: number;
+  /** Per expected class: how many there were and the share labelled right. */
+  readonly recall: Readonly<Record<Sentiment, { readonly n: number; readonly recall: number | null }>>;
+  /** Per predicted class: how many were predicted and the share right. */
+  readonly precision: Readonly<Record<Sentiment, { readonly n: number; readonly precision: number | null }>>;
+}
+
+export function sentimentFigures(pairs: readonly { expected: Sentiment; predicted: Sentiment | null }[]): SentimentFigures {
+  const perClass = <K extends string>(key: K, pick: (p: { expected: Sentiment; predicted: Sentiment | null }) => Sentiment | null) =>
+    Object.fromEntries(
+      LABELS.map((label) => {
+        const of = pairs.filter((p) => pick(p) === label);
+        return [label, { n: of.length, [key]: of.length === 0 ? null : ratio(of.filter((p) => p.expected === p.predicted).length, of.length) }];
+      }),
+    );
+  return {
+    n: pairs.length,
+    accuracy: ratio(pairs.filter((p) => p.expected === p.predicted).length, pairs.length),
+    macroF1: macroF1(pairs),
+    recall: perClass('recall', (p) => p.expected) as SentimentFigures['recall'],
+    precision: perClass('precision', (p) => p.predicted) as SentimentFigures['precision'],
+  };
 }
 
 /** Macro-averaged F1 over the three labels; a label never expected nor predicted is left out. */
@@ -75,7 +105,7 @@ export function scoreLabels(pairs: readonly LabelledPair[]): Evaluation {
   let cOrderExact = 0;
   let domainRight = 0;
   let domainTotal = 0;
-  const sentiments: { expected: Sentiment; predicted: Sentiment | null }[] = [];
+  const sentiments: { id: string; expected: Sentiment; predicted: Sentiment | null }[] = [];
 
   for (const { id, expected, predicted } of pairs) {
     // Mentions: an entity counted as mentioned or not, and its count.
@@ -124,7 +154,7 @@ export function scoreLabels(pairs: readonly LabelledPair[]): Evaluation {
     // Sentiment of the entities the labels give one for.
     for (const [entity, label] of Object.entries(expected.sentiment)) {
       const got = predicted.sentiment[entity] ?? null;
-      sentiments.push({ expected: label, predicted: got });
+      sentiments.push({ id, expected: label, predicted: got });
       if (got !== label) d.push(`${id} sentiment.${entity}: expected ${label}, got ${got ?? 'none'}`);
     }
   }
@@ -143,6 +173,7 @@ export function scoreLabels(pairs: readonly LabelledPair[]): Evaluation {
       sentimentAccuracy: ratio(sentiments.filter((s) => s.expected === s.predicted).length, sentiments.length),
       sentimentMacroF1: macroF1(sentiments),
     },
+    sentiments,
     disagreements: d,
   };
 }
