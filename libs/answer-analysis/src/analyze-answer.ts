@@ -8,6 +8,8 @@ import { findOptionUnits, OptionUnit } from './ranking/option-units';
 import { rankEntities, selectOptionStructures } from './ranking/rank-entities';
 import { Sentence, splitSentences } from './sentences/split-sentences';
 import { scoreEntitySentiment } from './sentiment/score-entity-sentiment';
+import { CompiledSentimentModel, compileModel, SentimentModel } from './sentiment/sentiment-model';
+import { DEFAULT_SENTIMENT_MODEL } from './sentiment/trained-model';
 import { ScannedText, scanText } from './text/scan-text';
 import { AnswerAnalysis, AnswerInput, EntityAnalysis, MentionOccurrence, ProviderCitation, TrackedEntity } from './types';
 import { positionAdjustedWordCountShares, SentenceCredit } from './visibility/position-adjusted-word-count';
@@ -19,6 +21,14 @@ export interface AnswerText {
 }
 
 /** An entity set compiled once (names matcher, domains), analysing any number of answers about it. */
+/** How an analyzer labels sentiment (defaults: the trained model shipped with the library). */
+export interface AnalyzerOptions {
+  /** The model that labels each entity's sentiment from its features; null: the lexicon thresholds alone. */
+  readonly sentimentModel?: SentimentModel | null;
+  /** Receives each scored entity's sentiment features (training and evaluation tools). */
+  readonly onSentimentFeatures?: (entityId: string, features: Float64Array, words: ReadonlyMap<number, number>, wordWeight: number) => void;
+}
+
 export interface AnswerAnalyzer {
   analyze(input: AnswerText): AnswerAnalysis;
 }
@@ -76,6 +86,13 @@ function sentenceOf(sentences: readonly Sentence[], pos: number): number {
   return best >= 0 && pos <= sentences[best].end ? best : -1;
 }
 
+let compiledDefault: CompiledSentimentModel | null | undefined;
+/** The shipped sentiment model, compiled once (null when the library ships none). */
+function defaultModel(): CompiledSentimentModel | null {
+  if (compiledDefault === undefined) compiledDefault = DEFAULT_SENTIMENT_MODEL === null ? null : compileModel(DEFAULT_SENTIMENT_MODEL);
+  return compiledDefault;
+}
+
 /** The credit list of a sentence about no entity (shared, never written). */
 const NOBODY: readonly number[] = Object.freeze([]);
 
@@ -87,8 +104,14 @@ class CompiledAnalyzer implements AnswerAnalyzer {
   /** Token and candidate buffers reused from one answer to the next (nothing of them outlives an analysis). */
   private readonly scratch = new ScannedText(4096);
 
-  constructor(entities: readonly TrackedEntity[]) {
+  private readonly sentimentModel: CompiledSentimentModel | null;
+  private readonly onFeatures: ((entityIndex: number, features: Float64Array, words: ReadonlyMap<number, number>, wordWeight: number) => void) | undefined;
+
+  constructor(entities: readonly TrackedEntity[], options: AnalyzerOptions = {}) {
     this.entities = prepareEntities(entities);
+    this.sentimentModel = options.sentimentModel === undefined ? defaultModel() : options.sentimentModel === null ? null : compileModel(options.sentimentModel);
+    const sink = options.onSentimentFeatures;
+    this.onFeatures = sink === undefined ? undefined : (e, features, words, weight) => sink(this.entities[e].id, features, words, weight);
     this.matcher = new NameMatcher(this.entities);
     this.indexById = new Map(this.entities.map((e) => [e.id, e.index]));
     this.brand = this.entities.find((e) => e.kind === 'brand') ?? null;
@@ -170,7 +193,18 @@ class CompiledAnalyzer implements AnswerAnalyzer {
       }
       return named;
     };
-    const sentiment = scoreEntitySentiment({ lowered, scanned, sentences, mentions, topicOf, entityCount, dominantEntity: dominantEntity(mentions, entityCount) });
+    const sentiment = scoreEntitySentiment({
+      lowered,
+      scanned,
+      sentences,
+      mentions,
+      topicOf,
+      entityCount,
+      dominantEntity: dominantEntity(mentions, entityCount),
+      order,
+      model: this.sentimentModel,
+      onFeatures: this.onFeatures,
+    });
 
     // Visibility.
     const credits: SentenceCredit[] = [];
@@ -245,8 +279,8 @@ class CompiledAnalyzer implements AnswerAnalyzer {
  * number of answers about them: production analyses millions of answers for the same tracked brand. Throws
  * InvalidEntitiesError for unusable entities.
  */
-export function createAnalyzer(entities: readonly TrackedEntity[]): AnswerAnalyzer {
-  return new CompiledAnalyzer(entities);
+export function createAnalyzer(entities: readonly TrackedEntity[], options?: AnalyzerOptions): AnswerAnalyzer {
+  return new CompiledAnalyzer(entities, options);
 }
 
 /** Analyses one AI answer: mentions, ranking, citations, sentiment and visibility of each tracked entity. Compiles the entities each call; use createAnalyzer to analyse many answers about the same entities. */

@@ -53,6 +53,14 @@ export const TO_OR_WITH = 256;
 export const COMPARED = 512;
 /** Verbs of protection and detection ("flags", "protects against", "alerts you to"): threat words after them describe a feature. */
 export const GUARDS = 1024;
+/** Recommendation words ("recommend", "pick", "best"): counted as recommendations, or as warnings when negated. */
+export const RECOMMENDS = 2048;
+/** Warning words ("avoid", "skip", "beware"). */
+export const WARNS = 4096;
+/** Words that mark a sentence as the answer's verdict ("bottom line", "overall", "verdict"). */
+export const VERDICT = 8192;
+/** Words that frame a sentence as a survey of options ("include", "alternatives", "such as"). */
+export const SURVEY = 16384;
 
 const ROLES: ReadonlyArray<readonly [number, readonly string[]]> = [
   [NEGATOR, ['not', 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'without', 'cannot', 'hardly', 'barely', 'rarely', 'seldom', 'lacks', 'lacking']],
@@ -66,6 +74,10 @@ const ROLES: ReadonlyArray<readonly [number, readonly string[]]> = [
   [TO_OR_WITH, ['to', 'with']],
   [COMPARED, ['compared', 'similar']],
   [NEGATOR, ['less', 'fewer']],
+  [RECOMMENDS, ['recommend', 'recommended', 'recommends', 'pick', 'picks', 'choose', 'best', 'ideal', 'standout', 'winner', 'go-to', 'favourite', 'favorite', 'top', 'worth', 'shortlist', 'prefer', 'preferred']],
+  [WARNS, ['avoid', 'avoiding', 'skip', 'steer', 'beware', 'caution', 'wary', 'risky', 'reconsider', 'cautious']],
+  [VERDICT, ['verdict', 'bottom', 'overall', 'summary', 'conclusion', 'ultimately', 'recommendation', 'winner', 'tl;dr', 'tldr', 'short']],
+  [SURVEY, ['include', 'includes', 'including', 'alternatives', 'alternative', 'options', 'players', 'others', 'such', 'also', 'like', 'e.g']],
   [GUARDS, ['flags', 'flag', 'flagged', 'flagging', 'detects', 'detect', 'detection', 'protects', 'protect', 'protection', 'against', 'alerts', 'alert', 'warns', 'warn', 'monitors', 'monitor', 'monitoring', 'blocks', 'block', 'blocking', 'scans', 'scan', 'checks', 'check', 'prevents', 'prevent', 'guards', 'notifies', 'spots', 'catches', 'reports']],
 ];
 
