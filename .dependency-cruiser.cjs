@@ -27,10 +27,12 @@ const CONCERN_IMPORTS = {
   opportunities: ['auth', 'tenancy'],
   // Webhooks publish the opportunity lifecycle: the dispatcher reads opportunities' typed events.
   webhooks: ['auth', 'tenancy', 'opportunities'],
+  // What the service asks the AI engines and what they answered (DESIGN §13.1).
+  analysis: ['auth', 'tenancy'],
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
-const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage'];
+const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis'];
 /** Folders of such a library that are not use cases, shared by its use cases. */
 const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
 

@@ -92,6 +92,37 @@ describe('cli', () => {
     expect(badTier).toMatchObject({ code: 2, stdout: '' });
   });
 
+  it('prompt add|list|remove and brand schedule manage what a brand is asked', async () => {
+    const json = async (args: string[]) => {
+      const r = await cli(['--json', ...args], env);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      return JSON.parse(r.stdout);
+    };
+    const org = await json(['org', 'create', '--name', 'Prompt Co']);
+    const brand = await json(['brand', 'create', '--org', String(org.id), '--name', 'Zeta', '--domain', 'zeta.example']);
+    const b = String(brand.id);
+    const added = await json(['prompt', 'add', '--brand', b, '--query', 'best  zeta alternative', '--tag', 'alt', '--provider', 'claude', '--provider', 'gemini']);
+    expect(added).toMatchObject({ id: expect.any(Number), brandId: brand.id, query: 'best zeta alternative', tags: ['alt'], providers: ['claude', 'gemini'], isActive: true });
+    const parked = await json(['prompt', 'add', '--brand', b, '--query', 'zeta pricing', '--inactive']);
+    expect(parked).toMatchObject({ isActive: false, providers: ['chatgpt', 'claude', 'gemini', 'perplexity'] });
+    expect((await json(['prompt', 'list', '--brand', b])).map((p: { id: number }) => p.id)).toEqual([added.id, parked.id]);
+    expect((await json(['prompt', 'list', '--brand', b, '--active'])).map((p: { id: number }) => p.id)).toEqual([added.id]);
+    const duplicate = await cli(['prompt', 'add', '--brand', b, '--query', 'BEST zeta alternative'], env);
+    expect(duplicate).toMatchObject({ code: 2, stdout: '' });
+    expect(duplicate.stderr).toMatch(/already tracks this query/);
+    const badProvider = await cli(['prompt', 'add', '--brand', b, '--query', 'x', '--provider', 'bing'], env);
+    expect(badProvider.stderr).toMatch(/unknown provider\(s\): bing/);
+    expect((await cli(['prompt', 'add', '--brand', b, '--query', 'x'.repeat(1001)], env)).stderr).toMatch(/at most 1000 characters/);
+    expect((await cli(['prompt', 'list', '--brand', '999999'], env)).stderr).toMatch(/brand 999999 does not exist/);
+    expect(await json(['prompt', 'remove', '--brand', b, '--id', String(parked.id)])).toEqual({ id: parked.id, deleted: true });
+    expect((await cli(['prompt', 'remove', '--brand', b, '--id', String(parked.id)], env)).code).toBe(2);
+
+    expect(await json(['brand', 'schedule', '--brand', b])).toEqual({ brandId: brand.id, schedule: 'daily', lastRunAt: null });
+    expect(await json(['brand', 'schedule', '--brand', b, '--every', 'weekly'])).toEqual({ brandId: brand.id, schedule: 'weekly', lastRunAt: null });
+    expect(await json(['brand', 'schedule', '--brand', b])).toMatchObject({ schedule: 'weekly' });
+    expect((await cli(['brand', 'schedule', '--brand', b, '--every', 'hourly'], env)).stderr).toMatch(/--every must be daily, weekly, off/);
+  });
+
   it('webhooks reseal seals plain-text and old-key values with the first key (the rotation step)', async () => {
     const { randomBytes } = await import('node:crypto');
     const { WebhookSecretBox } = await import('@libs/webhooks');

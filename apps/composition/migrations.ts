@@ -4,6 +4,7 @@ import { CreateTenancy1763700001000 } from '@libs/tenancy';
 import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
+import { CreateTrackedPrompts1763700006000 } from '@libs/analysis';
 import { OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
@@ -25,4 +26,5 @@ export const ALL_MIGRATIONS = [
   OPPORTUNITY_MIGRATIONS.clientIds,
   AuthorizationCodeFamilies1763700005000,
   WEBHOOK_MIGRATIONS.opportunityStates,
+  CreateTrackedPrompts1763700006000,
 ];

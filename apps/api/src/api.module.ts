@@ -11,6 +11,7 @@ import { OpportunitiesModule } from '@libs/opportunities';
 import { RateLimitModule } from '@libs/rate-limit';
 import { UsageModule } from '@libs/usage';
 import { WebhooksModule } from '@libs/webhooks';
+import { AnalysisModule } from '@libs/analysis';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 
 /** The HTTP API: composes the modules; each module owns its controllers. */
@@ -32,6 +33,7 @@ export class ApiModule {
         TenancyModule,
         OpportunitiesModule,
         WebhooksModule,
+        AnalysisModule,
         ...extra,
       ],
       providers: [

@@ -4,6 +4,7 @@ import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
+import { TrackedPromptsRepository } from '@libs/analysis';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 
@@ -34,6 +35,7 @@ export class CliModule {
         { provide: DataSource, inject: [APP_CONFIG], useFactory: openDataSource },
         DataSourceCloser,
         TenancyRepository,
+        TrackedPromptsRepository,
         ApiKeysRepository,
         OAuthClientsRepository,
         {

@@ -13,6 +13,7 @@ import { registerKeys } from './commands/keys.command';
 import { registerSeed } from './commands/seed.command';
 import { registerOAuth } from './commands/oauth.command';
 import { registerWebhooks } from './commands/webhooks.command';
+import { registerPrompts } from './commands/prompts.command';
 
 /**
  * The administration CLI: `npm run --silent cli -- <command>`. With --json a command prints
@@ -54,6 +55,7 @@ registerKeys(program, run, json);
 registerSeed(program, run, json);
 registerOAuth(program, run, json);
 registerWebhooks(program, run, json);
+registerPrompts(program, run, json);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommanderError) {

@@ -10,6 +10,7 @@ export const ALL_SCOPES = [
   'write:webhooks',
   'read:usage',
   'read:brands',
+  'write:brands',
   'read:analysis',
   'write:audits',
   'read:visibility',
