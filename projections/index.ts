@@ -7,16 +7,19 @@ import type { Projector } from '@libs/projection-engine';
 import { OPERATIONS_PROJECTORS } from './operations';
 import { OPPORTUNITY_PROJECTORS } from './opportunities';
 import { WEBHOOK_PROJECTORS } from './webhooks';
+import { ANALYSIS_PROJECTORS } from './analysis';
 
 export * from './operations';
 export * from './opportunities';
 export * from './webhooks';
+export * from './analysis';
 
 /** Every projector the worker runs, by concern. */
 export const PROJECTOR_GROUPS: Readonly<Record<string, readonly Projector[]>> = {
   operations: OPERATIONS_PROJECTORS,
   opportunities: OPPORTUNITY_PROJECTORS,
   webhooks: WEBHOOK_PROJECTORS,
+  analysis: ANALYSIS_PROJECTORS,
 };
 
 /** Every projector the worker runs. */

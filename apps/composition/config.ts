@@ -5,6 +5,7 @@ import { QUEUE_CONFIG } from '@libs/queue';
 import { RATE_LIMIT_CONFIG } from '@libs/rate-limit';
 import { USAGE_CONFIG } from '@libs/usage';
 import { WEBHOOKS_CONFIG } from '@libs/webhooks';
+import { ANALYSIS_CONFIG } from '@libs/analysis';
 
 /** Every configuration section the service's processes load, in the order the README's table lists them (after the core). */
 export const SERVICE_CONFIG_SECTIONS: readonly ConfigSection<unknown>[] = [
@@ -14,6 +15,7 @@ export const SERVICE_CONFIG_SECTIONS: readonly ConfigSection<unknown>[] = [
   WEBHOOKS_CONFIG,
   RATE_LIMIT_CONFIG,
   USAGE_CONFIG,
+  ANALYSIS_CONFIG,
 ];
 
 /** Every variable the service reads (the core's and every section's). */

@@ -4,8 +4,8 @@ import { CreateTenancy1763700001000 } from '@libs/tenancy';
 import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
-import { CreateTrackedPrompts1763700006000 } from '@libs/analysis';
-import { OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
+import { CreateAnalysisRunIds1763700006100, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
+import { ANALYSIS_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
  * Every migration of the service, in the order they run. Each module owns its migrations (beside
@@ -27,4 +27,6 @@ export const ALL_MIGRATIONS = [
   AuthorizationCodeFamilies1763700005000,
   WEBHOOK_MIGRATIONS.opportunityStates,
   CreateTrackedPrompts1763700006000,
+  CreateAnalysisRunIds1763700006100,
+  ANALYSIS_MIGRATIONS.create,
 ];

@@ -6,6 +6,7 @@ import { LoggingModule } from '@libs/observability';
 import { ProjectionEngineModule } from '@libs/projection-engine';
 import { RedisModule } from '@libs/redis';
 import { WebhookDeliveryModule } from '@libs/webhooks';
+import { AnalysisWorkerModule, AnswerDispatchReactor } from '@libs/analysis';
 import { PROJECTOR_GROUPS } from '@projections';
 
 /**
@@ -16,15 +17,20 @@ import { PROJECTOR_GROUPS } from '@projections';
  * projections/index.ts —
  *   operations:    event-type counts;
  *   opportunities: opportunities (list and single read), opportunity counts, opportunity outcomes;
- *   webhooks:      webhook deliveries (the dispatcher: domain events → delivery rows, the outbox).
- * Reactors (event feed → idempotent commands, at least once; a runner each): none yet.
+ *   webhooks:      webhook deliveries (the dispatcher: domain events → delivery rows, the outbox);
+ *   analysis:      analysis runs, results, answer entities, answer citations.
+ * Reactors (event feed → idempotent commands, at least once; a runner each):
+ *   answer-dispatch  a requested run → one job per (query, provider) on that provider's queue.
  * Queue processors (BullMQ on libs/queue):
+ *   {answers-<provider>}  AnalysisWorkerModule: ask the engine, record the answer (once), analyse it,
+ *                         count the run's progress and complete it.
  *   {webhook-deliveries}  WebhookDeliveryModule: the outbox relay (rows → jobs), the signed delivery
  *                         attempt, the reconciler (re-enqueues deliveries Redis lost).
  * Schedules: none besides the relay's poll and the reconciler's period (WEBHOOKS_CONFIG).
  */
 const WORKER_PARTS = (): (Type | DynamicModule)[] => [
-  ProjectionEngineModule.forWorker(PROJECTOR_GROUPS),
+  ProjectionEngineModule.forWorker(PROJECTOR_GROUPS, { reactors: [AnswerDispatchReactor], imports: [AnalysisWorkerModule] }),
+  AnalysisWorkerModule,
   WebhookDeliveryModule,
 ];
 

@@ -1,16 +1,51 @@
 import { Module } from '@nestjs/common';
+import { QueueModule } from '@libs/queue';
 import { TenancyModule } from '@libs/tenancy';
 import { AddBrandPromptController } from './add-brand-prompt/add-brand-prompt.http.controller';
+import { AnswerQuestionProcessor } from './answer-questions/answer-question.processor';
+import { RunProgress } from './answer-questions/run-progress';
+import { GetAnalysisRunController } from './get-analysis-run/get-analysis-run.http.controller';
+import { ListAnalysisResultsController } from './list-analysis-results/list-analysis-results.http.controller';
+import { ListAnalysisRunsController } from './list-analysis-runs/list-analysis-runs.http.controller';
 import { ListBrandPromptsController } from './list-brand-prompts/list-brand-prompts.http.controller';
+import { ListRunResultsController } from './list-run-results/list-run-results.http.controller';
+import { AnalysisReads } from './read-model/analysis-reads';
 import { RemoveBrandPromptController } from './remove-brand-prompt/remove-brand-prompt.http.controller';
+import { RequestAuditController } from './request-audit/request-audit.http.controller';
+import { Engines } from './shared/engines/engine-registry';
+import { RunRequests } from './shared/run-requests';
+import { TrackedBrands } from './shared/tracked-brands';
 import { TrackedPromptsRepository } from './tracked-prompts.repository';
+import { RunScheduler } from './schedule-runs/run-scheduler';
 import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-prompt.http.controller';
 
-/** What the service asks the AI engines: tracked prompts and brand schedules (DESIGN §13.1). */
+/** What the service asks the AI engines and what they answered (DESIGN §13.1): the API side. */
 @Module({
   imports: [TenancyModule],
-  controllers: [ListBrandPromptsController, AddBrandPromptController, UpdateBrandPromptController, RemoveBrandPromptController],
-  providers: [TrackedPromptsRepository],
-  exports: [TrackedPromptsRepository],
+  controllers: [
+    ListBrandPromptsController,
+    AddBrandPromptController,
+    UpdateBrandPromptController,
+    RemoveBrandPromptController,
+    RequestAuditController,
+    ListAnalysisRunsController,
+    GetAnalysisRunController,
+    ListRunResultsController,
+    ListAnalysisResultsController,
+  ],
+  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads],
+  exports: [TrackedPromptsRepository, RunRequests],
 })
 export class AnalysisModule {}
+
+/**
+ * The worker side: the dispatch reactor (requested runs → one job per question), the answer
+ * processor (one queue per provider: ask, record, analyse, count) and the engines.
+ */
+@Module({
+  imports: [TenancyModule, QueueModule],
+  providers: [Engines, TrackedBrands, RunProgress, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
+  // QueueModule: the dispatch reactor is built in the projection engine's module from these exports.
+  exports: [QueueModule, Engines, RunRequests, TrackedPromptsRepository, RunScheduler],
+})
+export class AnalysisWorkerModule {}

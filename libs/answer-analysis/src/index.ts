@@ -1,5 +1,6 @@
 /** Answer analysis: mentions, ranking, citations, sentiment and visibility of tracked entities in AI answers. Pure: no I/O outside `jsonl/`. */
 export * from './types';
+export { ANSWER_ANALYSIS_VERSION } from './version';
 export * from './errors';
 export { analyzeAnswer, createAnalyzer } from './analyze-answer';
 export type { AnswerAnalyzer, AnswerText } from './analyze-answer';

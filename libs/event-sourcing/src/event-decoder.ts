@@ -16,7 +16,7 @@ export class EventDecodeError extends Error {
 }
 
 /** A field's kind in a data shape. `?` after a kind: the field may also be null. */
-export type FieldKind = 'string' | 'number' | 'boolean' | 'object' | 'string?' | 'number?' | 'boolean?' | 'object?';
+export type FieldKind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'string?' | 'number?' | 'boolean?' | 'object?' | 'array?';
 
 /** The fields a type's data must have, by kind (extra fields are allowed: upcasters may add them). */
 export type DataShape = Readonly<Record<string, FieldKind>>;
@@ -33,8 +33,9 @@ function problemsOf(data: unknown, shape: DataShape): string[] {
       if (!(nullable && value === null)) problems.push(`${field} is missing`);
       continue;
     }
-    const ok = base === 'object' ? typeof value === 'object' && !Array.isArray(value) : typeof value === base && (base !== 'number' || Number.isFinite(value));
-    if (!ok) problems.push(`${field} is not ${nullable ? `${base} or null` : `a ${base}`}`);
+    const ok =
+      base === 'object' ? typeof value === 'object' && !Array.isArray(value) : base === 'array' ? Array.isArray(value) : typeof value === base && (base !== 'number' || Number.isFinite(value));
+    if (!ok) problems.push(`${field} is not ${nullable ? `${base} or null` : `a${base === 'array' || base === 'object' ? 'n' : ''} ${base}`}`);
   }
   return problems;
 }

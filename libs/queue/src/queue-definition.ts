@@ -1,4 +1,4 @@
-import type { DefaultJobOptions, KeepJobs, RateLimiterOptions } from 'bullmq';
+import type { BackoffStrategy, DefaultJobOptions, KeepJobs, RateLimiterOptions } from 'bullmq';
 
 /**
  * One BullMQ queue and how this process works it off: everything a processor decides about its
@@ -27,4 +27,8 @@ export interface QueueDefinition {
    * gauge (kept for dashboards that predate the shared one).
    */
   readonly depthMetric?: { name: string; help: string };
+  /** Jobs of this queue in flight across every worker process (BullMQ's global concurrency), besides `concurrency` per process. */
+  readonly globalConcurrency?: number;
+  /** Delay before a retry, for jobs whose `backoff.type` is 'custom' (e.g. honouring a Retry-After carried by the error). */
+  readonly backoffStrategy?: BackoffStrategy;
 }

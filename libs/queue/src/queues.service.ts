@@ -101,7 +101,7 @@ export class Queues implements OnApplicationShutdown {
   process<Data, Result>(definition: QueueDefinition, handler: JobHandler<Data, Result>): ProcessedQueue<Data, Result> {
     const producer = this.producer<Data>(definition);
     // Only the settings the definition gives: an explicit `undefined` would replace BullMQ's default.
-    const { concurrency, limiter, lockDuration, stalledInterval, maxStalledCount, removeOnComplete, removeOnFail } = definition;
+    const { concurrency, limiter, lockDuration, stalledInterval, maxStalledCount, removeOnComplete, removeOnFail, backoffStrategy, globalConcurrency } = definition;
     const settings = Object.fromEntries(
       Object.entries({ limiter, lockDuration, stalledInterval, maxStalledCount, removeOnComplete, removeOnFail }).filter(([, v]) => v !== undefined),
     );
@@ -110,7 +110,11 @@ export class Queues implements OnApplicationShutdown {
       connection: this.connection(),
       prefix: this.config.prefix,
       concurrency,
+      ...(backoffStrategy && { settings: { backoffStrategy } }),
     });
+    if (globalConcurrency !== undefined) {
+      producer.queue.setGlobalConcurrency(globalConcurrency).catch((error: Error) => this.logger.warn(`${definition.name}: global concurrency not set: ${error.message}`));
+    }
     worker.on('error', (error) => this.logger.warn(`${definition.name} worker: ${error.message}`));
     this.workers.push(worker as Worker);
     return { ...producer, worker, closeWorker: () => worker.close().catch(() => undefined) };

@@ -1,2 +1,3 @@
 export * from './providers';
 export * from './prompt-rules';
+export * from './analysis-events';

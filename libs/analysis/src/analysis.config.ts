@@ -1,0 +1,60 @@
+import { defineConfigSection, type ConfigOf, type ConfigReader } from '@libs/config';
+import { PROVIDERS, type Provider } from './domain';
+
+/** The environment prefix of each provider: the names the providers' SDKs themselves read (DESIGN §13.1). */
+export const PROVIDER_ENV: Readonly<Record<Provider, string>> = { chatgpt: 'OPENAI', claude: 'ANTHROPIC', gemini: 'GEMINI', perplexity: 'PERPLEXITY' };
+const DEFAULT_MODELS: Readonly<Record<Provider, string>> = { chatgpt: 'gpt-4.1-mini', claude: 'claude-sonnet-4-6', gemini: 'gemini-2.5-flash', perplexity: 'sonar' };
+
+export interface ProviderSettings {
+  /** null: no key, the provider is served by the `recorded` source. Never logged or returned. */
+  readonly apiKey: string | null;
+  readonly model: string;
+  /** The SDK's base URL (null: the SDK's default). */
+  readonly baseUrl: string | null;
+  /** Requests in flight to the provider, across every worker process. */
+  readonly concurrency: number;
+  /** Requests a minute to the provider, across every worker process. */
+  readonly requestsPerMinute: number;
+}
+
+function providerSettings(r: ConfigReader, p: Provider): ProviderSettings {
+  const env = PROVIDER_ENV[p];
+  const baseUrl = r.optional(`${env}_BASE_URL`);
+  if (baseUrl !== null && !/^https?:\/\/[^\s]+$/.test(baseUrl)) r.problem(`${env}_BASE_URL`, 'must be an http(s) URL');
+  return {
+    apiKey: r.optional(`${env}_API_KEY`),
+    model: r.raw(`${env}_MODEL`),
+    baseUrl,
+    concurrency: r.int(`${env}_CONCURRENCY`, 1, 1000),
+    requestsPerMinute: r.int(`${env}_REQUESTS_PER_MINUTE`, 1, 1_000_000),
+  };
+}
+
+/** Analysis runs: the AI engines asked, their limits, and how answers are retried and scheduled. */
+export const ANALYSIS_CONFIG = defineConfigSection(
+  'analysis',
+  [
+    ...PROVIDERS.flatMap((p) => {
+      const env = PROVIDER_ENV[p];
+      return [
+        { name: `${env}_API_KEY`, default: '(none)', description: `${p}: API key; without one, ${p} is answered by the recorded source` },
+        { name: `${env}_MODEL`, default: DEFAULT_MODELS[p], description: `${p}: model asked` },
+        { name: `${env}_BASE_URL`, default: '(none)', description: `${p}: the SDK's base URL (a local fake in tests)` },
+        { name: `${env}_CONCURRENCY`, default: '5', description: `${p}: requests in flight, shared by all worker processes` },
+        { name: `${env}_REQUESTS_PER_MINUTE`, default: '60', description: `${p}: requests a minute, shared by all worker processes` },
+      ];
+    }),
+    { name: 'ANSWER_TIMEOUT_MS', default: '60000', description: 'Timeout of one question to a provider' },
+    { name: 'ANSWER_ATTEMPTS', default: '5', description: 'Attempts at one question (429, 5xx and timeouts are retried)' },
+    { name: 'ANSWER_BACKOFF_MS', default: '2000', description: 'First retry delay, doubled each attempt (a longer Retry-After wins)' },
+    { name: 'ANALYSIS_SCHEDULER_POLL_MS', default: '60000', description: 'How often the scheduler looks for brands whose prompts are due' },
+  ],
+  (r) => ({
+    providers: Object.fromEntries(PROVIDERS.map((p) => [p, providerSettings(r, p)])) as Record<Provider, ProviderSettings>,
+    timeoutMs: r.int('ANSWER_TIMEOUT_MS', 100, 600_000),
+    attempts: r.int('ANSWER_ATTEMPTS', 1, 50),
+    backoffMs: r.int('ANSWER_BACKOFF_MS', 1, 3_600_000),
+    schedulerPollMs: r.int('ANALYSIS_SCHEDULER_POLL_MS', 50, 86_400_000),
+  }),
+);
+export type AnalysisConfig = ConfigOf<typeof ANALYSIS_CONFIG>;

@@ -1,0 +1,153 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { InjectConfig } from '@libs/config';
+import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@libs/event-store';
+import { Queues } from '@libs/queue';
+import { answerEvents, answerStreamId, asAnalysisRunEvent, PROVIDERS, RAW_RESPONSE_LIMIT, runStreamId, type AnalysisRunRequested, type AnswerEvent, type AnswerFailed, type AnswerRecorded } from '../domain';
+import { ANALYSIS_CONFIG, type AnalysisConfig } from '../analysis.config';
+import { analyseAnswer } from '../shared/analyse-answer';
+import { answerQueue, type AnswerJob } from '../shared/answer-queues';
+import { EngineError } from '../shared/engines/answer-engine';
+import { Engines } from '../shared/engines/engine-registry';
+import { TrackedBrands } from '../shared/tracked-brands';
+import { RunProgress } from './run-progress';
+
+const RUN_CACHE_LIMIT = 1000;
+
+/** The provider's response as JSON text, or null when it does not fit RAW_RESPONSE_LIMIT. */
+function boundedRaw(raw: unknown): string | null {
+  try {
+    const text = JSON.stringify(raw);
+    return text !== undefined && text.length <= RAW_RESPONSE_LIMIT ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Any failure as an EngineError (an adapter's bug is not retried: it fails the answer with its message). */
+function asEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  return new EngineError('malformed', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Answers one question of a run (one job per query and provider, DESIGN §13.1): reads the answer's
+ * stream first and asks only when it holds no answer, then appends `answer.recorded` to a stream
+ * that must not exist ("no stream"), so a worker that dies mid-job and its retry record one answer
+ * between them. Retryable failures (429, 5xx, timeouts) are thrown back to BullMQ, whose backoff
+ * honours Retry-After; the last attempt, or a failure that is not retryable, appends
+ * `answer.failed`. A recorded answer is then analysed (`answer.analysed`) and the run's progress
+ * counted; the last answer completes the run.
+ */
+@Injectable()
+export class AnswerQuestionProcessor implements OnApplicationBootstrap {
+  private readonly logger = new Logger('AnswerQuestion');
+  private readonly runs = new Map<number, AnalysisRunRequested['data']>();
+
+  constructor(
+    private readonly queues: Queues,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @InjectConfig(ANALYSIS_CONFIG) private readonly config: AnalysisConfig,
+    private readonly engines: Engines,
+    private readonly brands: TrackedBrands,
+    private readonly progress: RunProgress,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const provider of PROVIDERS) this.queues.process<AnswerJob, string>(answerQueue(provider, this.config), (data, job) => this.process(data, job));
+  }
+
+  async process(data: AnswerJob, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
+    const run = await this.run(data.runId);
+    const item = run.items[data.n];
+    if (!item) throw new Error(`run ${data.runId} has no item ${data.n}`);
+    const streamId = answerStreamId(run.runId, item.n);
+    let events = (await this.store.readStream(streamId)).map((e) => ({ recorded: e, event: answerEvents.decode(e) as AnswerEvent }));
+    let ending = events.find(({ event }) => event.type === 'answer.recorded' || event.type === 'answer.failed');
+    if (!ending) {
+      await this.progress.started(run.runId);
+      await this.ask(run, data.n, job);
+      events = (await this.store.readStream(streamId)).map((e) => ({ recorded: e, event: answerEvents.decode(e) as AnswerEvent }));
+      ending = events.find(({ event }) => event.type === 'answer.recorded' || event.type === 'answer.failed');
+      if (!ending) throw new Error(`answer ${streamId} has no ending after asking`);
+    }
+    if (ending.event.type === 'answer.recorded' && !events.some(({ event }) => event.type === 'answer.analysed')) {
+      await this.analyse(ending.event, ending.recorded, events.length);
+    }
+    await this.progress.ended(run, item.n, ending.event.type === 'answer.failed');
+    return ending.event.type;
+  }
+
+  private async ask(run: AnalysisRunRequested['data'], n: number, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<void> {
+    const item = run.items[n];
+    const key = { runId: run.runId, n, organizationId: run.organizationId, brandId: run.brandId, promptId: item.promptId, query: item.query, provider: item.provider };
+    const tracked = await this.brands.of(run.organizationId, run.brandId);
+    const entities = tracked
+      ? [
+          { kind: 'brand' as const, name: tracked.brand.name, domains: [tracked.brand.domain] },
+          ...tracked.competitors.map((c) => ({ kind: 'competitor' as const, name: c.name, domains: [c.domain] })),
+        ]
+      : [];
+    const askedAt = new Date();
+    const started = performance.now();
+    let event: AnswerRecorded | AnswerFailed;
+    try {
+      const answer = await this.engines.for(item.provider).ask({ query: item.query, askedAt, entities, signal: AbortSignal.timeout(this.config.timeoutMs) });
+      event = {
+        type: 'answer.recorded',
+        data: {
+          ...key,
+          model: answer.model,
+          source: answer.source,
+          text: answer.text,
+          providerCitations: answer.citations.map((c) => ({ url: c.url, title: c.title })),
+          usage: answer.usage ? { inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens } : null,
+          latencyMs: Math.round(performance.now() - started),
+          askedAt: askedAt.toISOString(),
+          raw: boundedRaw(answer.raw),
+        },
+      };
+    } catch (error) {
+      const failure = asEngineError(error);
+      const attempts = job.opts.attempts ?? 1;
+      if (failure.retryable && job.attemptsMade + 1 < attempts) throw failure;
+      event = { type: 'answer.failed', data: { ...key, reason: failure.message.slice(0, 500), kind: failure.kind, attempts: job.attemptsMade + 1, askedAt: askedAt.toISOString(), failedAt: new Date().toISOString() } };
+      this.logger.warn(`answer ${run.runId}-${n} (${item.provider}) failed: ${failure.kind}`);
+    }
+    try {
+      await this.store.appendToStream(answerStreamId(run.runId, n), [{ type: event.type, data: { ...event.data }, metadata: { organizationId: run.organizationId } }], ExpectedRevision.noStream);
+    } catch (error) {
+      // Another attempt recorded this answer first: keep that one.
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+
+  private async analyse(recorded: AnswerRecorded, stored: RecordedEvent, revision: number): Promise<void> {
+    const d = recorded.data;
+    const tracked = await this.brands.of(d.organizationId, d.brandId);
+    if (!tracked) return; // the brand was deleted: nothing to analyse against
+    const analysis = analyseAnswer(d.text, d.providerCitations, tracked);
+    try {
+      await this.store.appendToStream(
+        stored.streamId,
+        [{ type: 'answer.analysed', data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, provider: d.provider, askedAt: d.askedAt, analysedAt: new Date().toISOString(), ...analysis }, metadata: { organizationId: d.organizationId } }],
+        ExpectedRevision.exact(revision - 1),
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+
+  /** The run's request (its first event), cached: it never changes. */
+  private async run(runId: number): Promise<AnalysisRunRequested['data']> {
+    const cached = this.runs.get(runId);
+    if (cached) return cached;
+    const [first] = await this.store.readStream(runStreamId(runId), { maxCount: 1 });
+    if (!first) throw new Error(`run ${runId} does not exist`);
+    const event = asAnalysisRunEvent(first);
+    if (event.type !== 'analysis_run.requested') throw new Error(`run ${runId} does not start with its request`);
+    if (this.runs.size >= RUN_CACHE_LIMIT) this.runs.clear();
+    this.runs.set(runId, event.data);
+    return event.data;
+  }
+}

@@ -1,0 +1,161 @@
+import { eventDecoder, type StoredEventLike } from '@libs/event-sourcing';
+import type { Provider } from './providers';
+
+/*
+ * The events of analysis runs (DESIGN §13.1). A run's lifecycle is in `analysis-run-<id>`; each
+ * answer in its own stream `answer-<runId>-<n>`, so concurrent jobs never contend on one stream.
+ */
+
+export type RunTrigger = 'api' | 'schedule' | 'seed';
+export type RunStatus = 'queued' | 'running' | 'completed' | 'partial' | 'failed';
+
+/** One question of a run: which query, asked of which provider (n: its place in the run, 0-based). */
+export interface RunItem {
+  readonly n: number;
+  readonly promptId: number | null;
+  readonly query: string;
+  readonly provider: Provider;
+}
+
+export interface AnalysisRunRequested {
+  type: 'analysis_run.requested';
+  data: {
+    runId: number;
+    organizationId: number;
+    brandId: number;
+    trigger: RunTrigger;
+    auditRequestId: number | null;
+    queries: string[];
+    providers: Provider[];
+    items: RunItem[];
+    requestedAt: string;
+  };
+}
+
+export interface AnalysisRunStarted {
+  type: 'analysis_run.started';
+  data: { runId: number; startedAt: string };
+}
+
+export interface AnalysisRunCompleted {
+  type: 'analysis_run.completed';
+  data: { runId: number; status: 'completed' | 'partial' | 'failed'; answersRecorded: number; answersFailed: number; completedAt: string };
+}
+
+export type AnalysisRunEvent = AnalysisRunRequested | AnalysisRunStarted | AnalysisRunCompleted;
+
+/** What every answer event says about where it belongs. */
+interface AnswerKey {
+  runId: number;
+  n: number;
+  organizationId: number;
+  brandId: number;
+  promptId: number | null;
+  query: string;
+  provider: Provider;
+}
+
+export interface AnswerRecorded {
+  type: 'answer.recorded';
+  data: AnswerKey & {
+    model: string;
+    source: 'live' | 'recorded';
+    text: string;
+    providerCitations: { url: string; title: string | null }[];
+    usage: { inputTokens: number | null; outputTokens: number | null } | null;
+    latencyMs: number;
+    askedAt: string;
+    /** The provider's response body as JSON text, cut at RAW_RESPONSE_LIMIT characters (null when cut or absent). */
+    raw: string | null;
+  };
+}
+
+export interface AnswerFailed {
+  type: 'answer.failed';
+  data: AnswerKey & { reason: string; kind: string; attempts: number; askedAt: string; failedAt: string };
+}
+
+/** One tracked entity in one answer, as the engine read it. */
+export interface AnalysedEntity {
+  entityId: string;
+  kind: 'brand' | 'competitor';
+  name: string;
+  mentioned: boolean;
+  mentions: number;
+  rank: number | null;
+  sentiment: 'positive' | 'neutral' | 'negative' | null;
+  sentimentScore: number | null;
+  visibilityShare: number;
+}
+
+/** One cited source of one answer (position: 1-based, the answer's order). */
+export interface AnalysedCitation {
+  url: string;
+  domain: string;
+  title: string | null;
+  position: number;
+  owner: 'brand' | 'competitor' | 'other';
+  entityId: string | null;
+}
+
+export interface AnswerAnalysed {
+  type: 'answer.analysed';
+  data: {
+    runId: number;
+    n: number;
+    organizationId: number;
+    brandId: number;
+    provider: Provider;
+    /** When the analysed answer was asked (the day its figures count for). */
+    askedAt: string;
+    engineVersion: string;
+    analysedAt: string;
+    entities: AnalysedEntity[];
+    citations: AnalysedCitation[];
+  };
+}
+
+export type AnswerEvent = AnswerRecorded | AnswerFailed | AnswerAnalysed;
+
+/** Raw provider responses are kept up to this many characters of JSON. */
+export const RAW_RESPONSE_LIMIT = 65_536;
+
+export const runStreamId = (runId: number) => `analysis-run-${runId}`;
+export const answerStreamId = (runId: number, n: number) => `answer-${runId}-${n}`;
+/** The public id of an answer (a result): its run and place. */
+export const resultId = (runId: number, n: number) => `${runId}-${n}`;
+
+export const analysisRunEvents = eventDecoder<AnalysisRunEvent>({
+  'analysis_run.requested': { runId: 'number', organizationId: 'number', brandId: 'number', trigger: 'string', auditRequestId: 'number?', queries: 'array', providers: 'array', items: 'array', requestedAt: 'string' },
+  'analysis_run.started': { runId: 'number', startedAt: 'string' },
+  'analysis_run.completed': { runId: 'number', status: 'string', answersRecorded: 'number', answersFailed: 'number', completedAt: 'string' },
+});
+
+const KEY = { runId: 'number', n: 'number', organizationId: 'number', brandId: 'number', promptId: 'number?', query: 'string', provider: 'string' } as const;
+
+export const answerEvents = eventDecoder<AnswerEvent>({
+  'answer.recorded': { ...KEY, model: 'string', source: 'string', text: 'string', providerCitations: 'array', usage: 'object?', latencyMs: 'number', askedAt: 'string', raw: 'string?' },
+  'answer.failed': { ...KEY, reason: 'string', kind: 'string', attempts: 'number', askedAt: 'string', failedAt: 'string' },
+  'answer.analysed': { runId: 'number', n: 'number', organizationId: 'number', brandId: 'number', provider: 'string', askedAt: 'string', engineVersion: 'string', analysedAt: 'string', entities: 'array', citations: 'array' },
+});
+
+/** A run stream's event, typed; throws on another type or a malformed one. */
+export function asAnalysisRunEvent(event: StoredEventLike): AnalysisRunEvent {
+  const e = analysisRunEvents.decode(event);
+  if (!e) throw new Error(`not an analysis run event: ${event.type}`);
+  return e;
+}
+
+/** An answer stream's event, typed; throws on another type or a malformed one. */
+export function asAnswerEvent(event: StoredEventLike): AnswerEvent {
+  const e = answerEvents.decode(event);
+  if (!e) throw new Error(`not an answer event: ${event.type}`);
+  return e;
+}
+
+/** How a run ended, from its answers: every one recorded, none, or some. */
+export function runOutcome(recorded: number, failed: number): AnalysisRunCompleted['data']['status'] {
+  if (failed === 0) return 'completed';
+  if (recorded === 0) return 'failed';
+  return 'partial';
+}

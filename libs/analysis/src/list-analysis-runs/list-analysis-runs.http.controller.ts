@@ -1,0 +1,28 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { page } from '@libs/http';
+import { BrandAccess } from '@libs/tenancy';
+import { AnalysisReads } from '../read-model/analysis-reads';
+import { ListAnalysisRunsQuery } from './list-analysis-runs.request.dto';
+import { AnalysisRunListResponse } from './list-analysis-runs.response.dto';
+
+@ApiTags('Analysis')
+@Controller('api/v1/analysis-runs')
+export class ListAnalysisRunsController {
+  constructor(
+    private readonly brands: BrandAccess,
+    private readonly reads: AnalysisReads,
+  ) {}
+
+  @Get()
+  @RequireScope('read:analysis')
+  @ApiOperation({ operationId: 'analysis_runs_list', summary: 'Analysis runs, newest first (paginated)', description: 'order: desc (default) or asc, by creation.' })
+  @ApiOkResponse({ type: AnalysisRunListResponse })
+  @ApiNotFoundResponse({ description: 'brandId names no brand the caller may see' })
+  async list(@CurrentPrincipal() p: Principal, @Query() q: ListAnalysisRunsQuery): Promise<AnalysisRunListResponse> {
+    if (q.brandId !== undefined) await this.brands.assertVisible(p, q.brandId);
+    const { rows, total } = await this.reads.runs(p, { brandId: q.brandId, limit: q.limit, offset: q.offset, order: q.order });
+    return page(rows, total, q);
+  }
+}

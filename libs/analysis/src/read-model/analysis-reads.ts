@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { TenantScope } from '@libs/tenancy';
+import { RESULT_COLUMNS, RUN_COLUMNS, TENANT, toResult, toRun, type AnalysisResultRecord, type AnalysisRunRecord } from './analysis-records';
+
+/** Reads of the analysis read models, always within the caller's tenant. */
+@Injectable()
+export class AnalysisReads {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async runs(scope: TenantScope, q: { brandId?: number; limit: number; offset: number; order: 'asc' | 'desc' }): Promise<{ rows: AnalysisRunRecord[]; total: number }> {
+    const where = `${TENANT} AND ($3::bigint IS NULL OR brand_id = $3)`;
+    const params = [scope.organizationId, scope.clientId, q.brandId ?? null];
+    const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+    const [rows, [{ n }]]: [Record<string, unknown>[], { n: number }[]] = await Promise.all([
+      this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM analysis_runs WHERE ${where} ORDER BY id ${dir} LIMIT $4 OFFSET $5`, [...params, q.limit, q.offset]),
+      this.dataSource.query(`SELECT count(*)::int AS n FROM analysis_runs WHERE ${where}`, params),
+    ]);
+    return { rows: rows.map(toRun), total: n };
+  }
+
+  async run(scope: TenantScope, id: number): Promise<AnalysisRunRecord | null> {
+    const rows: Record<string, unknown>[] = await this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM analysis_runs WHERE ${TENANT} AND id = $3`, [scope.organizationId, scope.clientId, id]);
+    return rows.length ? toRun(rows[0]) : null;
+  }
+
+  async results(
+    scope: TenantScope,
+    q: { runId?: number; brandId?: number; provider?: string; from?: string; to?: string; limit: number; offset: number; order: 'asc' | 'desc' },
+  ): Promise<{ rows: AnalysisResultRecord[]; total: number }> {
+    const where = `${TENANT} AND ($3::bigint IS NULL OR run_id = $3) AND ($4::bigint IS NULL OR brand_id = $4) AND ($5::text IS NULL OR provider = $5)
+      AND ($6::timestamptz IS NULL OR asked_at >= $6) AND ($7::timestamptz IS NULL OR asked_at < $7)`;
+    const params = [scope.organizationId, scope.clientId, q.runId ?? null, q.brandId ?? null, q.provider ?? null, q.from ?? null, q.to ?? null];
+    const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+    // A run's results in its order (query by query, provider by provider); across runs, by time.
+    const orderBy = q.runId !== undefined ? `n ${dir}` : `asked_at ${dir}, id ${dir}`;
+    const [rows, [{ n }]]: [Record<string, unknown>[], { n: number }[]] = await Promise.all([
+      this.dataSource.query(`SELECT ${RESULT_COLUMNS} FROM analysis_results WHERE ${where} ORDER BY ${orderBy} LIMIT $8 OFFSET $9`, [...params, q.limit, q.offset]),
+      this.dataSource.query(`SELECT count(*)::int AS n FROM analysis_results WHERE ${where}`, params),
+    ]);
+    return { rows: rows.map(toResult), total: n };
+  }
+}

@@ -1,0 +1,62 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PROVIDERS, type AnalysedCitation, type AnalysedEntity, type Provider, type RunStatus, type RunTrigger } from '../domain';
+import type { AnalysisResultRecord, AnalysisRunRecord } from './analysis-records';
+
+export class AnalysisRunDto implements AnalysisRunRecord {
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty({ type: 'integer' }) brandId!: number;
+  @ApiProperty({ enum: ['api', 'schedule', 'seed'] }) trigger!: RunTrigger;
+  @ApiProperty({ enum: ['queued', 'running', 'completed', 'partial', 'failed'], description: 'partial: some answers failed; failed: all did' }) status!: RunStatus;
+  @ApiProperty({ type: [String] }) queries!: string[];
+  @ApiProperty({ type: [String], enum: PROVIDERS }) providers!: Provider[];
+  @ApiProperty({ type: 'integer', description: 'queries × providers' }) answersExpected!: number;
+  @ApiProperty({ type: 'integer' }) answersRecorded!: number;
+  @ApiProperty({ type: 'integer' }) answersFailed!: number;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt!: string | null;
+}
+
+export class AnalysisRunResponse {
+  @ApiProperty({ type: AnalysisRunDto }) data!: AnalysisRunDto;
+}
+
+export class ResultCitationDto implements AnalysedCitation {
+  @ApiProperty({ description: 'Normalised URL' }) url!: string;
+  @ApiProperty() domain!: string;
+  @ApiProperty({ type: String, nullable: true }) title!: string | null;
+  @ApiProperty({ type: 'integer', description: '1-based, the answer order' }) position!: number;
+  @ApiProperty({ enum: ['brand', 'competitor', 'other'] }) owner!: 'brand' | 'competitor' | 'other';
+  @ApiProperty({ type: String, nullable: true, description: 'brand-<id> or competitor-<id> when owned' }) entityId!: string | null;
+}
+
+export class ResultEntityDto implements AnalysedEntity {
+  @ApiProperty({ description: 'brand-<id> or competitor-<id>' }) entityId!: string;
+  @ApiProperty({ enum: ['brand', 'competitor'] }) kind!: 'brand' | 'competitor';
+  @ApiProperty() name!: string;
+  @ApiProperty() mentioned!: boolean;
+  @ApiProperty({ type: 'integer' }) mentions!: number;
+  @ApiProperty({ type: 'integer', nullable: true }) rank!: number | null;
+  @ApiProperty({ type: String, enum: ['positive', 'neutral', 'negative'], nullable: true }) sentiment!: 'positive' | 'neutral' | 'negative' | null;
+  @ApiProperty({ type: Number, nullable: true, minimum: -1, maximum: 1 }) sentimentScore!: number | null;
+  @ApiProperty({ minimum: 0, maximum: 1, description: 'Position-adjusted word-count share (DESIGN §14)' }) visibilityShare!: number;
+}
+
+export class AnalysisResultDto implements AnalysisResultRecord {
+  @ApiProperty({ description: '<runId>-<n>' }) id!: string;
+  @ApiProperty({ type: 'integer' }) runId!: number;
+  @ApiProperty({ type: 'integer' }) brandId!: number;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The tracked prompt asked (null for an audit request)' }) promptId!: number | null;
+  @ApiProperty() query!: string;
+  @ApiProperty({ enum: PROVIDERS }) provider!: Provider;
+  @ApiProperty({ type: String, nullable: true }) model!: string | null;
+  @ApiProperty({ type: String, enum: ['live', 'recorded'], nullable: true }) source!: 'live' | 'recorded' | null;
+  @ApiProperty({ enum: ['answered', 'failed'] }) status!: 'answered' | 'failed';
+  @ApiProperty({ type: String, nullable: true, description: 'The answer text (markdown)' }) answer!: string | null;
+  @ApiProperty({ type: [ResultCitationDto] }) citations!: ResultCitationDto[];
+  @ApiProperty({ type: [ResultEntityDto], description: 'Empty until the answer is analysed' }) entities!: ResultEntityDto[];
+  @ApiProperty({ type: String, nullable: true }) engineVersion!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the answer failed' }) error!: string | null;
+  @ApiProperty({ format: 'date-time' }) askedAt!: string;
+  @ApiProperty({ type: 'integer', nullable: true }) latencyMs!: number | null;
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { BrandAccess } from '@libs/tenancy';
+import { normaliseQuery, PROVIDERS } from '../domain';
+import { RunRequests } from '../shared/run-requests';
+import { RequestAuditRequest } from './request-audit.request.dto';
+import { AuditRequestResponse } from './request-audit.response.dto';
+
+@ApiTags('Analysis')
+@Controller('api/v1/audit-requests')
+export class RequestAuditController {
+  constructor(
+    private readonly brands: BrandAccess,
+    private readonly runs: RunRequests,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @RequireScope('write:audits')
+  @ApiOperation({
+    operationId: 'audit_requests_create',
+    summary: "Ask the AI engines a brand's questions now: starts an analysis run (trigger api)",
+    description: 'One answer per query and provider; follow the run at GET /api/v1/analysis-runs/{analysisRunId}. Providers without an API key are answered by the recorded source.',
+  })
+  @ApiCreatedResponse({ type: AuditRequestResponse })
+  @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
+  async create(@CurrentPrincipal() p: Principal, @Body() body: RequestAuditRequest): Promise<AuditRequestResponse> {
+    const brand = await this.brands.resolve(p, body.brandId);
+    const queries = body.queries.map(normaliseQuery);
+    const providers = body.providers ?? [...PROVIDERS];
+    const auditRequestId = await this.runs.nextAuditRequestId();
+    const run = await this.runs.request({
+      organizationId: brand.organizationId,
+      brandId: brand.id,
+      trigger: 'api',
+      auditRequestId,
+      questions: queries.map((query) => ({ promptId: null, query, providers })),
+      actor: p.subject,
+    });
+    return { data: { id: auditRequestId, analysisRunId: run.runId, brandId: brand.id, queries, providers, status: 'queued', createdAt: run.requestedAt } };
+  }
+}

@@ -1,0 +1,98 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InjectConfig } from '@libs/config';
+import { ANALYSIS_CONFIG, type AnalysisConfig } from '../analysis.config';
+import { RunRequests } from '../shared/run-requests';
+import { TrackedPromptsRepository } from '../tracked-prompts.repository';
+
+/** How long after a brand's last scheduled run the next one is due. */
+const PERIOD = { daily: '1 day', weekly: '7 days' } as const;
+
+/**
+ * Runs every due brand's active prompts (trigger `schedule`, DESIGN §13.1). A brand is due when it
+ * has active prompts, its schedule is not `off` (daily when never set), and its last scheduled run
+ * is at least a period old. Worker processes may all poll: a brand is claimed by moving its
+ * `last_run_at` in one conditional statement, which only one of them wins. A process that dies
+ * between the claim and the run's request skips that period's run (the next period runs as
+ * usual): a period is never run twice.
+ */
+@Injectable()
+export class RunScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('RunScheduler');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly runs: RunRequests,
+    private readonly prompts: TrackedPromptsRepository,
+    @InjectConfig(ANALYSIS_CONFIG) private readonly config: AnalysisConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tick(), this.config.schedulerPollMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = this.runDue().then(
+      () => undefined,
+      (error: Error) => this.logger.warn(`scheduling failed: ${error.message}`),
+    );
+    try {
+      await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** Requests a run for every due brand; returns the run ids (for tests and the CLI). */
+  async runDue(now: Date = new Date()): Promise<number[]> {
+    const due: { id: string; organization_id: string }[] = await this.dataSource.query(
+      `SELECT b.id, b.organization_id FROM brands b LEFT JOIN brand_schedules s ON s.brand_id = b.id
+        WHERE coalesce(s.schedule, 'daily') <> 'off'
+          AND EXISTS (SELECT 1 FROM tracked_prompts p WHERE p.brand_id = b.id AND p.is_active)
+          AND (s.last_run_at IS NULL OR s.last_run_at <= $1::timestamptz - CASE coalesce(s.schedule, 'daily') WHEN 'weekly' THEN interval '${PERIOD.weekly}' ELSE interval '${PERIOD.daily}' END)
+        ORDER BY b.id LIMIT 1000`,
+      [now.toISOString()],
+    );
+    const started: number[] = [];
+    for (const row of due) {
+      const brand = { id: Number(row.id), organizationId: Number(row.organization_id) };
+      if (!(await this.claim(brand, now))) continue;
+      const prompts = await this.prompts.active(brand);
+      if (!prompts.length) continue;
+      const run = await this.runs.request({
+        organizationId: brand.organizationId,
+        brandId: brand.id,
+        trigger: 'schedule',
+        questions: prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers })),
+        requestedAt: now,
+        actor: 'scheduler',
+      });
+      started.push(run.runId);
+    }
+    if (started.length) this.logger.log(`scheduled ${started.length} run(s)`);
+    return started;
+  }
+
+  /** Moves the brand's last run to now if it is still due; true for the one process that did. */
+  private async claim(brand: { id: number; organizationId: number }, now: Date): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO brand_schedules (brand_id, organization_id, schedule, last_run_at) VALUES ($1, $2, 'daily', $3)
+       ON CONFLICT (brand_id) DO UPDATE SET last_run_at = EXCLUDED.last_run_at
+        WHERE brand_schedules.schedule <> 'off' AND (brand_schedules.last_run_at IS NULL OR brand_schedules.last_run_at <= $3::timestamptz -
+          CASE brand_schedules.schedule WHEN 'weekly' THEN interval '${PERIOD.weekly}' ELSE interval '${PERIOD.daily}' END)
+       RETURNING brand_id`,
+      [brand.id, brand.organizationId, now.toISOString()],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,76 @@
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineQuestion } from './answer-engine';
+import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
+
+const MAX_TOKENS = 2048;
+const MAX_SEARCHES = 5;
+
+/** Claude through the official SDK's Messages API with the web search server tool. */
+export class AnthropicEngine implements AnswerEngine {
+  readonly provider = 'claude' as const;
+  readonly source = 'live' as const;
+  private readonly client: Anthropic;
+
+  constructor(private readonly options: LiveEngineOptions) {
+    // No SDK retries: the job queue retries, and it must see the Retry-After of every 429.
+    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl ?? undefined, maxRetries: 0, timeout: options.timeoutMs });
+  }
+
+  async ask(question: EngineQuestion): Promise<EngineAnswer> {
+    // The SDK's timeout stops at the headers; this deadline also bounds reading the body.
+    const signal = deadlineSignal(this.options.timeoutMs, question.signal);
+    let body: unknown;
+    try {
+      body = await this.client.messages.create(
+        {
+          model: this.options.model,
+          max_tokens: MAX_TOKENS,
+          messages: [{ role: 'user', content: question.query }],
+          tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: MAX_SEARCHES }],
+        },
+        { signal },
+      );
+    } catch (error) {
+      throw anthropicFailure(error, signal.aborted, this.options.apiKey);
+    }
+    return mapAnthropicResponse(body, this.options.model);
+  }
+}
+
+function anthropicFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
+  if (error instanceof APIError && typeof error.status === 'number') {
+    return statusFailure('claude', error.status, error.headers?.get('retry-after'), error.message, apiKey);
+  }
+  if (aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
+    return transportFailure('claude', error, true, apiKey);
+  }
+  if (error instanceof APIConnectionError) return transportFailure('claude', error.cause ?? error, false, apiKey);
+  return transportFailure('claude', error, false, apiKey);
+}
+
+/** A Messages API `Message` body as an answer: its text blocks and their web_search_result_location citations. */
+export function mapAnthropicResponse(body: unknown, requestedModel?: string): EngineAnswer {
+  if (!isRecord(body) || !Array.isArray(body['content'])) throw malformed('claude', 'no content array');
+  const model = typeof body['model'] === 'string' ? body['model'] : requestedModel;
+  if (model === undefined) throw malformed('claude', 'no model');
+  if (body['stop_reason'] === 'refusal') throw new EngineError('refused', 'claude refused to answer (stop_reason refusal)');
+
+  // With web search the answer comes as many text blocks, each carrying the citations of its own claim.
+  let text = '';
+  const cited: { url: unknown; title?: unknown }[] = [];
+  for (const block of body['content']) {
+    if (!isRecord(block)) throw malformed('claude', 'a content block is not an object');
+    if (block['type'] !== 'text') continue;
+    if (typeof block['text'] !== 'string') throw malformed('claude', 'a text block has no text');
+    text += block['text'];
+    const citations = block['citations'] ?? [];
+    if (!Array.isArray(citations)) throw malformed('claude', 'citations is not an array');
+    for (const citation of citations) {
+      if (isRecord(citation) && citation['type'] === 'web_search_result_location') cited.push({ url: citation['url'], title: citation['title'] });
+    }
+  }
+  if (text.trim() === '') throw new EngineError('refused', `claude answered no text (stop_reason ${String(body['stop_reason'])})`);
+
+  const usage = isRecord(body['usage']) ? { inputTokens: count(body['usage']['input_tokens']), outputTokens: count(body['usage']['output_tokens']) } : null;
+  return { text, citations: distinctCitations(cited), model, source: 'live', usage, raw: body };
+}

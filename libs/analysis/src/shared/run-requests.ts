@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EVENT_STORE, ExpectedRevision, type EventStore } from '@libs/event-store';
+import { runStreamId, type AnalysisRunRequested, type Provider, type RunItem, type RunTrigger } from '../domain';
+
+export interface RunRequest {
+  organizationId: number;
+  brandId: number;
+  trigger: RunTrigger;
+  auditRequestId?: number | null;
+  /** Each query with the prompt it comes from (null: an audit request's) and the providers to ask. */
+  questions: { promptId: number | null; query: string; providers: readonly Provider[] }[];
+  requestedAt?: Date;
+  actor?: string;
+}
+
+/** The items of a run: every (query, provider) pair in order, numbered from 0. */
+export function runItems(questions: RunRequest['questions']): RunItem[] {
+  const items: RunItem[] = [];
+  for (const q of questions) for (const provider of q.providers) items.push({ n: items.length, promptId: q.promptId, query: q.query, provider });
+  return items;
+}
+
+/**
+ * Starts analysis runs: allocates the run's id and appends `analysis_run.requested` to its new
+ * stream. The jobs are enqueued by the dispatch reactor from that event, so a crash right after
+ * the append loses nothing (the reactor gives it again; job ids make the enqueue idempotent).
+ */
+@Injectable()
+export class RunRequests {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async nextAuditRequestId(): Promise<number> {
+    const [{ id }]: { id: string }[] = await this.dataSource.query(`SELECT nextval('audit_request_ids') AS id`);
+    return Number(id);
+  }
+
+  async request(input: RunRequest): Promise<AnalysisRunRequested['data']> {
+    const [{ id }]: { id: string }[] = await this.dataSource.query(`SELECT nextval('analysis_run_ids') AS id`);
+    const runId = Number(id);
+    const items = runItems(input.questions);
+    const data: AnalysisRunRequested['data'] = {
+      runId,
+      organizationId: input.organizationId,
+      brandId: input.brandId,
+      trigger: input.trigger,
+      auditRequestId: input.auditRequestId ?? null,
+      queries: input.questions.map((q) => q.query),
+      providers: [...new Set(input.questions.flatMap((q) => q.providers))],
+      items,
+      requestedAt: (input.requestedAt ?? new Date()).toISOString(),
+    };
+    await this.store.appendToStream(runStreamId(runId), [{ type: 'analysis_run.requested', data: { ...data }, metadata: { organizationId: input.organizationId, actor: input.actor ?? null } }], ExpectedRevision.noStream);
+    return data;
+  }
+}

@@ -1,0 +1,10 @@
+import { analysisResultsProjector } from './analysis-results.projector';
+import { analysisRunsProjector } from './analysis-runs.projector';
+import { answerCitationsProjector } from './answer-citations.projector';
+import { answerEntitiesProjector } from './answer-entities.projector';
+import { CreateAnalysisReadModels1763700006200 } from './migrations/1763700006200-create-analysis-read-models';
+
+export { analysisRunsProjector, analysisResultsProjector, answerEntitiesProjector, answerCitationsProjector };
+/** Analysis runs and answers: runs, results (one per answer), answer entities, answer citations. */
+export const ANALYSIS_PROJECTORS = [analysisRunsProjector, analysisResultsProjector, answerEntitiesProjector, answerCitationsProjector];
+export const ANALYSIS_MIGRATIONS = { create: CreateAnalysisReadModels1763700006200 };

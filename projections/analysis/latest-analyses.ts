@@ -1,0 +1,53 @@
+import type { RecordedEvent } from '@libs/event-store';
+import { answerEvents, resultId, type AnswerAnalysed } from '@libs/analysis';
+import { upsertRows, type ProjectionContext, type TableShape } from '@libs/projection-engine';
+import { brandOwners, type BrandOwner } from '@libs/tenancy';
+
+/** The rows every per-answer table starts with: the answer and its tenant, provider and day. */
+export interface AnswerRowBase {
+  result_id: string;
+  organization_id: number;
+  client_id: number | null;
+  brand_id: number;
+  run_id: number;
+  provider: string;
+  asked_at: string;
+}
+
+/**
+ * Replaces the rows of the answers analysed in a batch: the latest analysis of each answer wins
+ * (a re-analysis appends a newer `answer.analysed`), its old rows are deleted and its new rows
+ * written, in the batch's transaction.
+ */
+export async function replaceAnswerRows<Row extends AnswerRowBase>(
+  events: readonly RecordedEvent[],
+  context: ProjectionContext,
+  shape: TableShape<Row>,
+  rowsOf: (analysed: AnswerAnalysed['data'], base: AnswerRowBase) => Row[],
+): Promise<void> {
+  const latest = new Map<string, AnswerAnalysed>();
+  for (const e of events) {
+    const event = answerEvents.decode(e);
+    if (event?.type === 'answer.analysed') latest.set(resultId(event.data.runId, event.data.n), event);
+  }
+  if (!latest.size) return;
+  const owners: Map<number, BrandOwner> = await brandOwners(context.query, [...latest.values()].map((e) => e.data.brandId));
+  await context.query(`DELETE FROM ${context.table(shape.table)} WHERE result_id = ANY($1::text[])`, [[...latest.keys()]]);
+  const rows: Row[] = [];
+  for (const [id, { data: d }] of latest) {
+    const base: AnswerRowBase = { result_id: id, organization_id: d.organizationId, client_id: owners.get(d.brandId)?.clientId ?? null, brand_id: d.brandId, run_id: d.runId, provider: d.provider, asked_at: d.askedAt };
+    rows.push(...rowsOf(d, base));
+  }
+  for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, shape, rows.slice(k, k + 5000));
+}
+
+/** The columns of AnswerRowBase, for a table shape. */
+export const ANSWER_ROW_COLUMNS = {
+  result_id: 'text',
+  organization_id: 'bigint',
+  client_id: 'bigint',
+  brand_id: 'bigint',
+  run_id: 'bigint',
+  provider: 'text',
+  asked_at: 'timestamptz',
+} as const;
