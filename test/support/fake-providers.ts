@@ -33,7 +33,11 @@ export interface FakeProvider {
   readonly requests: RecordedRequest[];
   script(...faults: FakeFault[]): void;
   setAnswer(answer: (query: string) => FakeAnswer): void;
-  /** Clears the recorded requests, the scripted faults and a custom answer. */
+  /** Every answer from now on takes this long (a provider's own latency; 0 by default). */
+  setLatency(ms: number): void;
+  /** When each request arrived (ms since the epoch), in order. */
+  readonly arrivals: number[];
+  /** Clears the recorded requests, the scripted faults, the latency and a custom answer. */
   reset(): void;
 }
 
@@ -90,7 +94,17 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
   const requests: RecordedRequest[] = [];
   const faults: FakeFault[] = [];
   let answer: (query: string) => FakeAnswer = defaultAnswer;
+  let latencyMs = 0;
+  const arrivals: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
 
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -109,6 +123,11 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
       // Recorded as text: the test then sees what was sent.
     }
     requests.push({ method, path, headers: req.headers, body });
+    arrivals.push(Date.now());
+    if (latencyMs > 0) {
+      await sleep(latencyMs);
+      if (res.destroyed || req.socket.destroyed) return;
+    }
 
     if (!dialect.matches(method, path)) return send(res, 404, dialect.error(404, `No route for ${method} ${path}`, undefined));
     const key = dialect.key(req.headers);
@@ -150,6 +169,10 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
   const provider: FakeProvider = {
     baseUrl: dialect.baseUrl(`http://127.0.0.1:${port}`),
     requests,
+    arrivals,
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
     script: (...scripted) => {
       faults.push(...scripted);
     },
@@ -158,6 +181,8 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
     },
     reset: () => {
       requests.length = 0;
+      arrivals.length = 0;
+      latencyMs = 0;
       faults.length = 0;
       answer = defaultAnswer;
     },

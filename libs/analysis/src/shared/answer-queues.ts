@@ -32,7 +32,12 @@ export function answerQueue(provider: Provider, config: AnalysisConfig): QueueDe
     concurrency: settings.concurrency,
     globalConcurrency: settings.concurrency,
     limiter: { max: settings.requestsPerMinute, duration: 60_000 },
-    lockDuration: Math.max(30_000, config.timeoutMs * 2),
+    // A living worker renews its jobs' locks; a dead one's jobs come back after the lock lapses and the
+    // next stalled check (≤ 20 s), and count against the global concurrency until then. A job may
+    // stall several times (a worker killed again and again) before BullMQ gives it up.
+    lockDuration: 15_000,
+    stalledInterval: 5_000,
+    maxStalledCount: 10,
     defaultJobOptions: { attempts: config.attempts, backoff: { type: 'custom' } },
     backoffStrategy: (attemptsMade, _type, error) => answerRetryDelay(attemptsMade, config.backoffMs, error),
     removeOnComplete: { age: 3600, count: 10_000 },
