@@ -37,7 +37,7 @@ runMain(async () => {
   ];
   if (seeded) {
     lines.push(
-      `  demo:           organisation ${seeded.organization.id} "${seeded.organization.name}" (${seeded.brands.map((b) => b.name).join(', ')}), ${seeded.opportunities} opportunities`,
+      `  demo:           organisation ${seeded.organization.id} "${seeded.organization.name}" (${seeded.brands.map((b) => b.name).join(', ')}), ${seeded.opportunities} opportunities, ${seeded.answers} AI answers over ${seeded.historyDays} days`,
       `  demo API key:   ${key}   (all scopes; shown once)`,
     );
   } else {

@@ -46,6 +46,12 @@ export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /** Appends atomically, checked against the expected revision; throws WrongExpectedRevisionError. */
   appendToStream(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Optional bulk path (imports and seeding): creates many new streams in one transaction; every
+   * stream must not exist yet, else nothing is written (WrongExpectedRevisionError). Adapters
+   * without it are driven stream by stream with `appendToStream(..., noStream)`.
+   */
+  appendToNewStreams?(items: readonly { streamId: string; events: readonly EventToAppend[] }[]): Promise<FeedPosition>;
   /** The stream's events in order, upcast to their current schema; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<RecordedEvent[]>;
   /** The stream's current revision, or null when it does not exist. */

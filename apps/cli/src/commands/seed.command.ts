@@ -12,9 +12,10 @@ export function registerSeed(program: Command, run: Run, json: () => boolean): v
     .description('demo data')
     .command('demo')
     .option('--opportunities <n>', 'how many opportunities (default 320)')
-    .action((opts: { opportunities?: string }) =>
+    .option('--history-days <n>', 'days of daily analysis runs per brand (default 90)')
+    .action((opts: { opportunities?: string; historyDays?: string }) =>
       run(async (ctx) => {
-        const seeded = await seedDemo(ctx.config, { opportunities: positiveInt('--opportunities', opts.opportunities) });
+        const seeded = await seedDemo(ctx.config, { opportunities: positiveInt('--opportunities', opts.opportunities), historyDays: positiveInt('--history-days', opts.historyDays) });
         if (json()) {
           process.stdout.write(toJson(seeded) + '\n');
           return;
@@ -24,6 +25,7 @@ export function registerSeed(program: Command, run: Run, json: () => boolean): v
             `organisation ${seeded.organization.id} "${seeded.organization.name}" (${seeded.organization.tier})`,
             ...seeded.brands.map((b) => `  brand ${b.id} ${b.name} (${b.domain}) vs ${b.competitors.join(', ')}`),
             `  ${seeded.opportunities} opportunities, ${seeded.resolvedWithOutcome} resolved with outcomes`,
+            `  ${seeded.prompts} tracked prompts a brand, ${seeded.historyDays} days of daily runs: ${seeded.answers} answers`,
             ...seeded.keys.map((k) => `  key ${k.id} (${k.name}): ${k.key}`),
           ].join('\n') + '\n',
         );

@@ -5,6 +5,7 @@ import type { AppConfig } from '@libs/config';
 import { ALL_SCOPES, ApiKeysRepository, type Scope } from '@libs/auth';
 import { TenancyRepository } from '@libs/tenancy';
 import { DetectOpportunityCommand, OpportunityRepository, SEVERITIES, TYPES, type OpportunityType, type Severity, type Status } from '@libs/opportunities';
+import { AnswerHistorySeeder, PROVIDERS, TrackedPromptsRepository } from '@libs/analysis';
 import { SeedModule } from './seed.module';
 
 export interface DemoSeed {
@@ -13,7 +14,29 @@ export interface DemoSeed {
   keys: { id: number; key: string; scopes: string[]; name: string }[];
   opportunities: number;
   resolvedWithOutcome: number;
+  /** Tracked prompts a brand, days of daily runs seeded, and the answers they hold. */
+  prompts: number;
+  historyDays: number;
+  answers: number;
 }
+
+/** Twenty questions a buyer asks an AI engine, per demo brand. */
+const DEMO_PROMPTS: Record<string, string[]> = {
+  'Acme CRM': [
+    'best CRM for small businesses', 'best CRM for a 10-person agency', 'Acme CRM vs HubSpot', 'Acme CRM vs Pipedrive', 'is Acme CRM worth it',
+    'cheapest CRM with email automation', 'best CRM for real estate agents', 'HubSpot alternatives', 'Pipedrive alternatives', 'best CRM for startups',
+    'CRM with the best mobile app', 'easiest CRM to set up', 'best CRM for sales pipelines', 'Zoho CRM vs Acme CRM', 'best free CRM',
+    'CRM with built-in invoicing', 'best CRM for consultants', 'which CRM integrates with Gmail', 'best CRM for B2B sales teams', 'top rated CRM software 2026',
+  ],
+  'Bolt Bikes': [
+    'best electric bike for commuting', 'best e-bike under $2000', 'Bolt Bikes vs Trek', 'Bolt Bikes vs Specialized', 'are Bolt Bikes good',
+    'best folding e-bike', 'best e-bike for hills', 'Canyon alternatives', 'best cargo e-bike for families', 'lightest electric bike',
+    'best e-bike brand for reliability', 'e-bike with the longest range', 'best gravel e-bike', 'Trek vs Canyon e-bikes', 'best e-bike for beginners',
+    'best city bike brands', 'where to buy an e-bike online', 'best mountain e-bike 2026', 'most comfortable e-bike', 'e-bike with the best warranty',
+  ],
+};
+/** Days of daily runs `seed demo` writes, up to yesterday. */
+export const DEMO_HISTORY_DAYS = 90;
 
 /** A deterministic pseudo-random sequence, so every demo database looks the same. */
 function random(seed: number): () => number {
@@ -70,11 +93,12 @@ function pickPath(rand: () => number): Status[] {
 }
 
 /**
- * Seeds a realistic demo organisation: two brands with competitors, a few hundred opportunities
+ * Seeds a realistic demo organisation: two brands with competitors, 20 tracked prompts each with
+ * 90 days of daily analysis runs on four providers (the recorded source), a few hundred opportunities
  * of every type, severity and state with histories spread over four months (owners, reasons,
  * verifications, outcomes), and two API keys. Everything goes through the domain's commands.
  */
-export async function seedDemo(config: AppConfig, options: { opportunities?: number } = {}): Promise<DemoSeed> {
+export async function seedDemo(config: AppConfig, options: { opportunities?: number; historyDays?: number } = {}): Promise<DemoSeed> {
   const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), { logger: false });
   try {
     const tenancy = app.get(TenancyRepository);
@@ -104,6 +128,21 @@ export async function seedDemo(config: AppConfig, options: { opportunities?: num
     }
     const full = await keys.create({ organizationId: org.id, scopes: [...ALL_SCOPES], name: 'demo: full access' });
     const readOnly = await keys.create({ organizationId: org.id, scopes: ALL_SCOPES.filter((s) => s.startsWith('read:')) as Scope[], name: 'demo: read only' });
+
+    // Tracked prompts and 90 days of daily runs (four providers, the recorded source), so every chart has history.
+    const prompts = app.get(TrackedPromptsRepository);
+    const history = app.get(AnswerHistorySeeder);
+    const yesterday = new Date(Date.now() - 86_400_000);
+    let answers = 0;
+    for (const brand of brands) {
+      const added = [];
+      for (const query of DEMO_PROMPTS[brand.name]) {
+        const r = await prompts.add(brand, { query, topic: null, tags: [], providers: [...PROVIDERS], isActive: true });
+        if ('prompt' in r) added.push(r.prompt);
+      }
+      const seeded = await history.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days: options.historyDays ?? DEMO_HISTORY_DAYS, lastDay: yesterday });
+      answers += seeded.answers;
+    }
 
     const count = options.opportunities ?? 320;
     const now = Date.now();
@@ -183,6 +222,9 @@ export async function seedDemo(config: AppConfig, options: { opportunities?: num
       ],
       opportunities: count,
       resolvedWithOutcome,
+      prompts: DEMO_PROMPTS[brands[0].name].length,
+      historyDays: options.historyDays ?? DEMO_HISTORY_DAYS,
+      answers,
     };
   } finally {
     await app.close();

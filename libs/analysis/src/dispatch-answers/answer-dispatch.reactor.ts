@@ -26,7 +26,8 @@ export class AnswerDispatchReactor implements Reactor {
     const byProvider = new Map<Provider, AnswerJob[]>();
     for (const recorded of events) {
       const event = asAnalysisRunEvent(recorded);
-      if (event.type !== 'analysis_run.requested') continue;
+      // Seeded runs are written whole (answers and all) by the history seeder: nothing to ask.
+      if (event.type !== 'analysis_run.requested' || event.data.trigger === 'seed') continue;
       for (const item of event.data.items) {
         const jobs = byProvider.get(item.provider) ?? [];
         jobs.push({ runId: event.data.runId, n: item.n });

@@ -79,7 +79,7 @@ export class RunScheduler implements OnApplicationBootstrap, OnApplicationShutdo
       });
       started.push(run.runId);
     }
-    if (started.length) this.logger.log(`scheduled ${started.length} run(s)`);
+    if (started.length) this.logger.debug(`scheduled ${started.length} run(s)`);
     return started;
   }
 
