@@ -1,6 +1,6 @@
 import { CreateEventStore1763700000000 } from '@libs/event-store';
 import { CreateProjectionCheckpoints1763700000100 } from '@libs/projection-engine';
-import { CreateTenancy1763700001000 } from '@libs/tenancy';
+import { AddExtraDomains1763700006050, CreateTenancy1763700001000 } from '@libs/tenancy';
 import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
@@ -27,6 +27,7 @@ export const ALL_MIGRATIONS = [
   AuthorizationCodeFamilies1763700005000,
   WEBHOOK_MIGRATIONS.opportunityStates,
   CreateTrackedPrompts1763700006000,
+  AddExtraDomains1763700006050,
   CreateAnalysisRunIds1763700006100,
   ANALYSIS_MIGRATIONS.create,
 ];

@@ -4,7 +4,7 @@ import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
-import { TrackedPromptsRepository } from '@libs/analysis';
+import { AnswerReanalyzer, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 
@@ -36,6 +36,8 @@ export class CliModule {
         DataSourceCloser,
         TenancyRepository,
         TrackedPromptsRepository,
+        TrackedBrands,
+        AnswerReanalyzer,
         ApiKeysRepository,
         OAuthClientsRepository,
         {

@@ -49,7 +49,7 @@ async function run(fn: (ctx: CliContext) => Promise<void>): Promise<void> {
 registerDb(program, run, json);
 registerEventsTail(program, run);
 registerProjections(program, run, json);
-registerAnswers(program, fail);
+registerAnswers(program, fail, run, json);
 registerTenancy(program, run, json);
 registerKeys(program, run, json);
 registerSeed(program, run, json);

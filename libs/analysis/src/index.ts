@@ -9,3 +9,4 @@ export { AnswerHistorySeeder, type HistorySeeded } from './seed-history/answer-h
 export { TrackedBrands } from './shared/tracked-brands';
 export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-create-tracked-prompts';
 export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-create-analysis-run-ids';
+export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';

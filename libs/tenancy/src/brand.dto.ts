@@ -9,6 +9,7 @@ export class BrandDto {
   @ApiProperty() name!: string;
   @ApiProperty({ example: 'acme.com' }) domain!: string;
   @ApiProperty({ type: [String] }) aliases!: string[];
+  @ApiProperty({ type: [String], description: 'Other domains the brand owns; answers citing them count as citing the brand' }) extraDomains!: string[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 

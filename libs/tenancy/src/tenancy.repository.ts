@@ -22,6 +22,8 @@ export interface Competitor {
   name: string;
   domain: string;
   aliases: string[];
+  /** Other domains it owns besides `domain`. */
+  extraDomains: string[];
 }
 
 export interface Brand {
@@ -31,6 +33,8 @@ export interface Brand {
   name: string;
   domain: string;
   aliases: string[];
+  /** Other domains it owns besides `domain`. */
+  extraDomains: string[];
   createdAt: string;
 }
 
@@ -53,6 +57,18 @@ export function normaliseDomain(input: string): string {
 }
 
 type Row = Record<string, unknown>;
+
+/** Aliases as stored: trimmed, non-empty, at most 200 characters, each once (case aside). */
+export function cleanAliases(aliases: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const a of aliases ?? []) {
+    const t = a.trim();
+    if (!t) continue;
+    if (t.length > 200) throw new TenancyInputError(`alias "${t.slice(0, 40)}…" is longer than 200 characters`);
+    if (!out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
+  }
+  return out;
+}
 const iso = (d: unknown) => (d as Date).toISOString();
 const toBrand = (r: Row): Brand => ({
   id: Number(r.id),
@@ -61,6 +77,7 @@ const toBrand = (r: Row): Brand => ({
   name: r.name as string,
   domain: r.domain as string,
   aliases: r.aliases as string[],
+  extraDomains: (r.extra_domains as string[] | undefined) ?? [],
   createdAt: iso(r.created_at),
 });
 const toCompetitor = (r: Row): Competitor => ({
@@ -69,6 +86,7 @@ const toCompetitor = (r: Row): Competitor => ({
   name: r.name as string,
   domain: r.domain as string,
   aliases: r.aliases as string[],
+  extraDomains: (r.extra_domains as string[] | undefined) ?? [],
 });
 
 /** Organisations, clients, brands and competitor brands. Every read is filtered by tenant. */
@@ -95,30 +113,65 @@ export class TenancyRepository {
     name: string;
     domain: string;
     aliases?: string[];
-    competitors?: { name: string; domain: string; aliases?: string[] }[];
+    extraDomains?: string[];
+    competitors?: { name: string; domain: string; aliases?: string[]; extraDomains?: string[] }[];
   }): Promise<Brand & { competitors: Competitor[] }> {
     if (!input.name.trim()) throw new TenancyInputError('a brand needs a name');
     await this.assertOrganization(input.organizationId);
     const domain = normaliseDomain(input.domain);
-    const competitors = (input.competitors ?? []).map((c) => ({ ...c, name: c.name.trim(), domain: normaliseDomain(c.domain) }));
+    const extra = (main: string, more: string[] | undefined) => [...new Set((more ?? []).map(normaliseDomain))].filter((d) => d !== main);
+    const extraDomains = extra(domain, input.extraDomains);
+    const aliases = cleanAliases(input.aliases);
+    const competitors = (input.competitors ?? []).map((c) => {
+      const cd = normaliseDomain(c.domain);
+      if (!c.name.trim()) throw new TenancyInputError('a competitor needs a name');
+      return { name: c.name.trim(), domain: cd, aliases: cleanAliases(c.aliases), extraDomains: extra(cd, c.extraDomains) };
+    });
     return this.dataSource.transaction(async (m) => {
       if (input.clientId != null) {
         const c = await m.query('SELECT 1 FROM clients WHERE id = $1 AND organization_id = $2', [input.clientId, input.organizationId]);
         if (!c.length) throw new TenancyInputError(`client ${input.clientId} does not exist in organisation ${input.organizationId}`);
       }
       const [b]: Row[] = await m.query(
-        `INSERT INTO brands (organization_id, client_id, name, domain, aliases) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-        [input.organizationId, input.clientId ?? null, input.name.trim(), domain, input.aliases ?? []],
+        `INSERT INTO brands (organization_id, client_id, name, domain, aliases, extra_domains) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+        [input.organizationId, input.clientId ?? null, input.name.trim(), domain, aliases, extraDomains],
       );
       const made: Competitor[] = [];
       for (const c of competitors) {
         const [r]: Row[] = await m.query(
-          `INSERT INTO competitor_brands (organization_id, brand_id, name, domain, aliases) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-          [input.organizationId, b.id, c.name, c.domain, c.aliases ?? []],
+          `INSERT INTO competitor_brands (organization_id, brand_id, name, domain, aliases, extra_domains) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+          [input.organizationId, b.id, c.name, c.domain, c.aliases, c.extraDomains],
         );
         made.push(toCompetitor(r));
       }
       return { ...toBrand(b), competitors: made };
+    });
+  }
+
+  /**
+   * Adds or removes an alias or an extra domain of a brand (`brand`) or a competitor
+   * (`competitor`), by id (the operator's CLI: no tenant). Returns the names and domains after the
+   * change; a domain is normalised, a removal of something absent changes nothing.
+   */
+  async editNames(target: 'brand' | 'competitor', id: number, change: { op: 'add' | 'remove'; alias?: string; domain?: string }): Promise<{ id: number; name: string; domain: string; aliases: string[]; extraDomains: string[] }> {
+    const table = target === 'brand' ? 'brands' : 'competitor_brands';
+    return this.dataSource.transaction(async (m) => {
+      const rows: Row[] = await m.query(`SELECT id, name, domain, aliases, extra_domains FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+      if (!rows.length) throw new TenancyInputError(`${target} ${id} does not exist`);
+      let aliases = rows[0].aliases as string[];
+      let extraDomains = rows[0].extra_domains as string[];
+      if (change.alias !== undefined) {
+        const [alias] = cleanAliases([change.alias]);
+        if (alias === undefined) throw new TenancyInputError('an alias needs 1 to 200 characters');
+        aliases = change.op === 'add' ? [...new Set([...aliases, alias])] : aliases.filter((a) => a.toLowerCase() !== alias.toLowerCase());
+      }
+      if (change.domain !== undefined) {
+        const domain = normaliseDomain(change.domain);
+        if (change.op === 'add' && domain !== rows[0].domain) extraDomains = [...new Set([...extraDomains, domain])];
+        if (change.op === 'remove') extraDomains = extraDomains.filter((d) => d !== domain);
+      }
+      await m.query(`UPDATE ${table} SET aliases = $2, extra_domains = $3 WHERE id = $1`, [id, aliases, extraDomains]);
+      return { id, name: rows[0].name as string, domain: rows[0].domain as string, aliases, extraDomains };
     });
   }
 

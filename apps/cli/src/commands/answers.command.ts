@@ -1,14 +1,47 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { Presets, SingleBar } from 'cli-progress';
 import { analyzeJsonlStream } from '@libs/answer-analysis';
-import { CliUsageError } from '../cli-context';
+import { AnswerReanalyzer } from '@libs/analysis';
+import { isDayKey } from '@libs/metrics';
+import { CliUsageError, toJson, type CliContext } from '../cli-context';
+import { positiveInt } from './tenancy.command';
 
-/** `answers analyze --input FILE`: one JSON line per answer (id, mentions, order, citations, sentiment). No database needed. */
-export function registerAnswers(program: Command, fail: (error: unknown) => void): void {
-  program
-    .command('answers')
-    .description('AI-answer analysis')
+/**
+ * `answers analyze --input FILE`: one JSON line per answer (id, mentions, order, citations, sentiment), no database needed;
+ * `answers reanalyze --brand ID --since DATE`: re-analyses a brand's recorded answers with the current engine.
+ */
+export function registerAnswers(program: Command, fail: (error: unknown) => void, run: (fn: (ctx: CliContext) => Promise<void>) => Promise<void>, json: () => boolean): void {
+  const answers = program.command('answers').description('AI-answer analysis');
+  answers
+    .command('reanalyze')
+    .description("re-analyse a brand's recorded answers since a day with the current engine and names (a progress bar on a terminal)")
+    .requiredOption('--brand <id>', 'brand id')
+    .requiredOption('--since <date>', 'first UTC day, YYYY-MM-DD')
+    .action((opts: { brand: string; since: string }) =>
+      run(async (ctx) => {
+        if (!isDayKey(opts.since)) throw new CliUsageError('--since must be a calendar date YYYY-MM-DD');
+        const brandId = positiveInt('--brand', opts.brand)!;
+        const bar = !json() && process.stderr.isTTY ? new SingleBar({ format: 'reanalyze [{bar}] {percentage}% {value}/{total} answers | {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : null;
+        let started = false;
+        const report = await (await ctx.get(AnswerReanalyzer))
+          .reanalyze(brandId, opts.since, (done, total) => {
+            if (!bar) return;
+            if (!started) bar.start(total, 0);
+            started = true;
+            bar.update(done);
+          })
+          .catch((error: unknown) => {
+            throw error instanceof RangeError ? new CliUsageError(error.message) : error;
+          })
+          .finally(() => bar?.stop());
+        process.stdout.write(
+          (json() ? toJson(report) : `brand ${report.brandId} since ${report.since}: ${report.answers} answers, ${report.reanalysed} re-analysed, ${report.unchanged} unchanged (engine ${report.engineVersion || '-'})`) + '\n',
+        );
+      }),
+    );
+  answers
     .command('analyze')
     .description('analyse a JSON-lines file of AI answers (corpus format); prints one JSON object per answer')
     .requiredOption('--input <file>', 'JSON-lines file, one answer per line ("-" for standard input)')

@@ -84,8 +84,8 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     const tracked = await this.brands.of(run.organizationId, run.brandId);
     const entities = tracked
       ? [
-          { kind: 'brand' as const, name: tracked.brand.name, domains: [tracked.brand.domain] },
-          ...tracked.competitors.map((c) => ({ kind: 'competitor' as const, name: c.name, domains: [c.domain] })),
+          { kind: 'brand' as const, name: tracked.brand.name, domains: [tracked.brand.domain, ...(tracked.brand.extraDomains ?? [])] },
+          ...tracked.competitors.map((c) => ({ kind: 'competitor' as const, name: c.name, domains: [c.domain, ...(c.extraDomains ?? [])] })),
         ]
       : [];
     const askedAt = new Date();

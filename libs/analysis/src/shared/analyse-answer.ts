@@ -3,8 +3,8 @@ import type { AnalysedCitation, AnalysedEntity, AnswerAnalysed } from '../domain
 
 /** A brand and its competitors as the analysis tracks them: names, aliases, domains. */
 export interface TrackedBrand {
-  readonly brand: { readonly id: number; readonly name: string; readonly domain: string; readonly aliases: readonly string[]; readonly domains?: readonly string[] };
-  readonly competitors: readonly { readonly id: number; readonly name: string; readonly domain: string; readonly aliases: readonly string[]; readonly domains?: readonly string[] }[];
+  readonly brand: { readonly id: number; readonly name: string; readonly domain: string; readonly aliases: readonly string[]; readonly extraDomains?: readonly string[] };
+  readonly competitors: readonly { readonly id: number; readonly name: string; readonly domain: string; readonly aliases: readonly string[]; readonly extraDomains?: readonly string[] }[];
 }
 
 /** The entity id of a brand or competitor in analyses: stable across runs and re-analyses. */
@@ -12,7 +12,7 @@ export const brandEntityId = (brandId: number) => `brand-${brandId}`;
 export const competitorEntityId = (competitorId: number) => `competitor-${competitorId}`;
 
 export function trackedEntities(t: TrackedBrand): TrackedEntity[] {
-  const domains = (e: { domain: string; domains?: readonly string[] }) => [...new Set([e.domain, ...(e.domains ?? [])])];
+  const domains = (e: { domain: string; extraDomains?: readonly string[] }) => [...new Set([e.domain, ...(e.extraDomains ?? [])])];
   return [
     { id: brandEntityId(t.brand.id), kind: 'brand', name: t.brand.name, aliases: t.brand.aliases, domains: domains(t.brand) },
     ...t.competitors.map((c) => ({ id: competitorEntityId(c.id), kind: 'competitor' as const, name: c.name, aliases: c.aliases, domains: domains(c) })),

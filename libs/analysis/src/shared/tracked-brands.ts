@@ -11,6 +11,11 @@ export class TrackedBrands {
 
   constructor(private readonly tenancy: TenancyRepository) {}
 
+  /** Drops the cached brand (its names or domains just changed). */
+  forget(brandId: number): void {
+    this.cache.delete(brandId);
+  }
+
   async of(organizationId: number, brandId: number): Promise<TrackedBrand | null> {
     const hit = this.cache.get(brandId);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.value;

@@ -7,6 +7,7 @@ class CompetitorDto {
   @ApiProperty() name!: string;
   @ApiProperty() domain!: string;
   @ApiProperty({ type: [String] }) aliases!: string[];
+  @ApiProperty({ type: [String], description: 'Other domains the competitor owns' }) extraDomains!: string[];
 }
 
 export class CompetitorListResponse {
