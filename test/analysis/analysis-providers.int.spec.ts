@@ -32,7 +32,7 @@ function providerEnv(): Record<string, string> {
 
 beforeAll(async () => {
   fakes = await startFakeProviders();
-  api = await startTestApi(providerEnv(), [WorkerPartModule.forRoot()]);
+  api = await startTestApi({ ...providerEnv(), LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }, [WorkerPartModule.forRoot()]);
   org = await api.organization();
   // The fakes' default answer names Acme, Globex and Initech and cites acme.com, globex.com and initech.io.
   brand = (await api.tenancy.createBrand({ organizationId: org.id, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }, { name: 'Initech', domain: 'initech.io' }, { name: 'Hooli', domain: 'hooli.com' }] })).id;
@@ -122,6 +122,26 @@ describe('analysis runs against the providers', () => {
     // 503 is retried (3 attempts each); a 400 is not.
     expect(fakes.perplexity.requests).toHaveLength(6);
     expect(fakes.gemini.requests).toHaveLength(2);
+  });
+
+  it('hostile answers (huge text, broken markdown, 10,000 citations) are recorded and analysed within bounds, or failed with a reason', async () => {
+    const many = Array.from({ length: 10_000 }, (_, k) => ({ url: `https://site${k}.example/page`, title: `Source ${k}` }));
+    fakes.openai.setAnswer(() => ({ text: `Acme ${'[x'.repeat(20_000)} **Globex ${'`'.repeat(5000)} | a | b |\n|---|\n${'> '.repeat(5000)}`, citations: many }));
+    fakes.perplexity.setAnswer(() => ({ text: 'Acme '.repeat(60_000), citations: [] }));
+    const runId = await audit(['hostile'], ['chatgpt', 'perplexity']);
+    const run = await ended(runId);
+    expect(run).toMatchObject({ status: 'partial', answersRecorded: 1, answersFailed: 1 });
+    const rows = await results(runId);
+    const chatgpt = rows.find((r) => r.provider === 'chatgpt')!;
+    expect(chatgpt).toMatchObject({ status: 'answered' });
+    expect(chatgpt.entities.find((e) => e.name === 'Acme')?.mentioned).toBe(true);
+    expect(chatgpt.citations.length).toBe(500);
+    const perplexity = rows.find((r) => r.provider === 'perplexity')!;
+    expect(perplexity).toMatchObject({ status: 'failed', error: expect.stringMatching(/more than 200000/) });
+    // The worker is alive: the next run completes.
+    fakes.openai.reset();
+    fakes.perplexity.reset();
+    expect(await ended(await audit(['after hostile'], ['chatgpt', 'perplexity']))).toMatchObject({ status: 'completed' });
   });
 
   it('a worker killed with SIGKILL mid-run and restarted leaves exactly one recorded answer per question', async () => {

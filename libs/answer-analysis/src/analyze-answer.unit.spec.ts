@@ -49,6 +49,8 @@ describe('analyzeAnswer', () => {
       `${'Alphasoft '.repeat(100_000)}`,
       `${'| Alphasoft '.repeat(50_000)}|\n`.repeat(2),
       `${'1. Bravosoft\n'.repeat(20_000)}`,
+      `Alphasoft ${'> '.repeat(50_000)}Bravosoft`,
+      `${'> '.repeat(50_000)}- Alphasoft\n${'>'.repeat(100_000)}`,
     ];
     // A hang guard, not a speed measure (the benchmark measures speed): catastrophic backtracking would take minutes.
     for (const answer of cases) within(10_000, () => analyzeAnswer({ answer, entities }));

@@ -13,6 +13,10 @@ import { TrackedBrands } from '../shared/tracked-brands';
 import { RunProgress } from './run-progress';
 
 const RUN_CACHE_LIMIT = 1000;
+/** An answer longer than this is not an answer to a question (a provider fault or a hostile body): it fails. */
+export const MAX_ANSWER_CHARS = 200_000;
+/** Sources kept of one answer, in the engine's order (the rest are dropped and counted). */
+export const MAX_CITATIONS = 500;
 
 /** The provider's response as JSON text, or null when it does not fit RAW_RESPONSE_LIMIT. */
 function boundedRaw(raw: unknown): string | null {
@@ -93,6 +97,7 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     let event: AnswerRecorded | AnswerFailed;
     try {
       const answer = await this.engines.for(item.provider).ask({ query: item.query, askedAt, entities, signal: AbortSignal.timeout(this.config.timeoutMs) });
+      if (answer.text.length > MAX_ANSWER_CHARS) throw new EngineError('malformed', `the answer has ${answer.text.length} characters, more than ${MAX_ANSWER_CHARS}`);
       event = {
         type: 'answer.recorded',
         data: {
@@ -100,7 +105,8 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
           model: answer.model,
           source: answer.source,
           text: answer.text,
-          providerCitations: answer.citations.map((c) => ({ url: c.url, title: c.title })),
+          providerCitations: answer.citations.slice(0, MAX_CITATIONS).map((c) => ({ url: c.url, title: c.title === null ? null : c.title.slice(0, 500) })),
+          citationsDropped: Math.max(0, answer.citations.length - MAX_CITATIONS),
           usage: answer.usage ? { inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens } : null,
           latencyMs: Math.round(performance.now() - started),
           askedAt: askedAt.toISOString(),
@@ -126,7 +132,15 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     const d = recorded.data;
     const tracked = await this.brands.of(d.organizationId, d.brandId);
     if (!tracked) return; // the brand was deleted: nothing to analyse against
-    const analysis = analyseAnswer(d.text, d.providerCitations, tracked);
+    let analysis: ReturnType<typeof analyseAnswer>;
+    try {
+      analysis = analyseAnswer(d.text, d.providerCitations, tracked);
+    } catch (error) {
+      // An answer the engine cannot analyse (a bug on hostile input) stays recorded, unanalysed, and its
+      // run still ends; `answers reanalyze` analyses it once the engine is fixed. Store errors still retry.
+      this.logger.error(`answer ${stored.streamId} recorded but not analysed: ${(error as Error).message}`);
+      return;
+    }
     try {
       await this.store.appendToStream(
         stored.streamId,

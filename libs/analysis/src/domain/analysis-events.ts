@@ -62,6 +62,8 @@ export interface AnswerRecorded {
     source: 'live' | 'recorded';
     text: string;
     providerCitations: { url: string; title: string | null }[];
+    /** Sources beyond the ones kept (MAX_CITATIONS), when the engine cited more. */
+    citationsDropped?: number;
     usage: { inputTokens: number | null; outputTokens: number | null } | null;
     latencyMs: number;
     askedAt: string;

@@ -14,18 +14,19 @@ function isSpace(c: number): boolean {
 }
 
 export function classifyLine(src: string, start: number, end: number): LineShape {
+  // Blockquote markers, nested to any depth (`> > - item`): stripped in a loop (a line of 5,000 `> `
+  // must not recurse 5,000 deep), then the rest is classified, its indent counted after the last marker.
+  let from = start;
   let p = start;
-  while (p < end && (isSpace(src.charCodeAt(p)) || src.charCodeAt(p) === 13)) p++;
-  if (p >= end) return { kind: 'blank' };
-  const indent = p - start;
-  const c = src.charCodeAt(p);
-  // Blockquote marker: strip and look again at the rest.
-  if (c === 62 /* > */) {
-    let q = p + 1;
-    while (q < end && src.charCodeAt(q) === 62) q++;
-    const inner = classifyLine(src, q, end);
-    return inner.kind === 'blank' ? inner : inner;
+  for (;;) {
+    while (p < end && (isSpace(src.charCodeAt(p)) || src.charCodeAt(p) === 13)) p++;
+    if (p >= end || src.charCodeAt(p) !== 62 /* > */) break;
+    while (p < end && src.charCodeAt(p) === 62) p++;
+    from = p;
   }
+  if (p >= end) return { kind: 'blank' };
+  const indent = p - from;
+  const c = src.charCodeAt(p);
   if ((c === 96 || c === 126) && src.startsWith(c === 96 ? '```' : '~~~', p)) return { kind: 'fence' };
   if (c === 35 /* # */ && indent <= 3) {
     let q = p;
