@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EVENT_STORE, type EventStore } from '@libs/event-store';
+import { ProjectionRebuilder } from '@libs/projection-engine';
+import { ANALYSIS_PROJECTORS } from '@projections';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
 import { cli } from '../support/cli';
 import { startTestApi, type TestApi } from '../support/test-api';
@@ -85,4 +88,22 @@ describe('brand names and re-analysis', () => {
     expect((await cli(['answers', 'reanalyze', '--brand', String(brand.id), '--since', '2026-02-30'], env)).code).toBe(2);
     expect((await cli(['answers', 'reanalyze', '--brand', '999999', '--since', today], env)).stderr).toMatch(/brand 999999 does not exist/);
   }, 120_000);
+
+  it('rebuilds each analysis projection from zero equal to the live one, re-analyses included', async () => {
+    const store = api.app.get<EventStore>(EVENT_STORE);
+    await api.projected(PROJECTIONS);
+    const tables: Record<string, string> = {
+      analysis_runs: 'SELECT * FROM analysis_runs ORDER BY id',
+      analysis_results: 'SELECT * FROM analysis_results ORDER BY id',
+      answer_entities: 'SELECT * FROM answer_entities ORDER BY result_id, entity_id',
+      answer_citations: 'SELECT * FROM answer_citations ORDER BY result_id, position',
+    };
+    for (const projector of ANALYSIS_PROJECTORS) {
+      const before = await Promise.all(projector.tables.map((t) => api.dataSource.query(tables[t])));
+      await new ProjectionRebuilder(api.dataSource, store, 100).rebuild(projector);
+      const after = await Promise.all(projector.tables.map((t) => api.dataSource.query(tables[t])));
+      expect(after).toEqual(before);
+      expect(before[0].length).toBeGreaterThan(0);
+    }
+  });
 });
