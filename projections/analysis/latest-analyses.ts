@@ -32,7 +32,9 @@ export async function replaceAnswerRows<Row extends AnswerRowBase>(
   }
   if (!latest.size) return;
   const owners: Map<number, BrandOwner> = await brandOwners(context.query, [...latest.values()].map((e) => e.data.brandId));
-  await context.query(`DELETE FROM ${context.table(shape.table)} WHERE result_id = ANY($1::text[])`, [[...latest.keys()]]);
+  // A join with the id list, not `= ANY($1)`: as a prepared statement's generic plan, ANY over a
+  // text[] parameter was planned as a scan of the whole table (180 ms a batch at 50,000 answers).
+  await context.query(`DELETE FROM ${context.table(shape.table)} t USING unnest($1::text[]) AS u(id) WHERE t.result_id = u.id`, [[...latest.keys()]]);
   const rows: Row[] = [];
   for (const [id, { data: d }] of latest) {
     const base: AnswerRowBase = { result_id: id, organization_id: d.organizationId, client_id: owners.get(d.brandId)?.clientId ?? null, brand_id: d.brandId, run_id: d.runId, provider: d.provider, asked_at: d.askedAt };

@@ -66,12 +66,14 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     const item = run.items[data.n];
     if (!item) throw new Error(`run ${data.runId} has no item ${data.n}`);
     const streamId = answerStreamId(run.runId, item.n);
-    let events = (await this.store.readStream(streamId)).map((e) => ({ recorded: e, event: answerEvents.decode(e) as AnswerEvent }));
+    let events: { recorded: Pick<RecordedEvent, 'streamId'>; event: AnswerEvent }[] = (await this.store.readStream(streamId)).map((e) => ({ recorded: e, event: answerEvents.decode(e) as AnswerEvent }));
     let ending = events.find(({ event }) => event.type === 'answer.recorded' || event.type === 'answer.failed');
     if (!ending) {
       await this.progress.started(run.runId);
-      await this.ask(run, data.n, job);
-      events = (await this.store.readStream(streamId)).map((e) => ({ recorded: e, event: answerEvents.decode(e) as AnswerEvent }));
+      const appended = await this.ask(run, data.n, job);
+      // What this job appended is the stream; only when another attempt won does it read it again.
+      if (appended) events = [{ recorded: appended.recorded, event: appended.event }];
+      else events = (await this.store.readStream(streamId)).map((e) => ({ recorded: e, event: answerEvents.decode(e) as AnswerEvent }));
       ending = events.find(({ event }) => event.type === 'answer.recorded' || event.type === 'answer.failed');
       if (!ending) throw new Error(`answer ${streamId} has no ending after asking`);
     }
@@ -82,7 +84,8 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     return ending.event.type;
   }
 
-  private async ask(run: AnalysisRunRequested['data'], n: number, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<void> {
+  /** Asks and appends the answer's ending; returns it, or null when another attempt had appended first. */
+  private async ask(run: AnalysisRunRequested['data'], n: number, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<{ recorded: Pick<RecordedEvent, 'streamId'>; event: AnswerEvent } | null> {
     const item = run.items[n];
     const key = { runId: run.runId, n, organizationId: run.organizationId, brandId: run.brandId, promptId: item.promptId, query: item.query, provider: item.provider };
     const tracked = await this.brands.of(run.organizationId, run.brandId);
@@ -120,15 +123,18 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
       event = { type: 'answer.failed', data: { ...key, reason: failure.message.slice(0, 500), kind: failure.kind, attempts: job.attemptsMade + 1, askedAt: askedAt.toISOString(), failedAt: new Date().toISOString() } };
       this.logger.warn(`answer ${run.runId}-${n} (${item.provider}) failed: ${failure.kind}`);
     }
+    const streamId = answerStreamId(run.runId, n);
     try {
-      await this.store.appendToStream(answerStreamId(run.runId, n), [{ type: event.type, data: { ...event.data }, metadata: { organizationId: run.organizationId } }], ExpectedRevision.noStream);
+      await this.store.appendToStream(streamId, [{ type: event.type, data: { ...event.data }, metadata: { organizationId: run.organizationId } }], ExpectedRevision.noStream);
+      return { recorded: { streamId }, event };
     } catch (error) {
       // Another attempt recorded this answer first: keep that one.
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      return null;
     }
   }
 
-  private async analyse(recorded: AnswerRecorded, stored: RecordedEvent, revision: number): Promise<void> {
+  private async analyse(recorded: AnswerRecorded, stored: Pick<RecordedEvent, 'streamId'>, revision: number): Promise<void> {
     const d = recorded.data;
     const tracked = await this.brands.of(d.organizationId, d.brandId);
     if (!tracked) return; // the brand was deleted: nothing to analyse against

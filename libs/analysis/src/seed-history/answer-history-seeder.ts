@@ -22,7 +22,7 @@ export interface HistoryRequest {
 export interface HistorySeeded {
   runs: number;
   answers: number;
-  /** Milliseconds spent generating and analysing answers, and appending events. */
+  /** Milliseconds spent generating and analysing answers, and appending events (an append overlaps the next batch's analysis). */
   analyseMs: number;
   appendMs: number;
 }
@@ -54,6 +54,8 @@ export class AnswerHistorySeeder {
     const items = runItems(request.prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers })));
     const firstDay = Math.floor(request.lastDay.getTime() / DAY) - request.days + 1;
     let pending: { streamId: string; events: EventToAppend[] }[] = [];
+    // One append in flight while the next batch is generated and analysed (the append waits on the database).
+    let inFlight: Promise<void> = Promise.resolve();
     const result: HistorySeeded = { runs: 0, answers: 0, analyseMs: 0, appendMs: 0 };
     const meta = { organizationId, actor: 'seed:demo' };
 
@@ -102,18 +104,22 @@ export class AnswerHistorySeeder {
       });
       result.runs++;
       result.answers += items.length;
-      if (pending.length >= STREAMS_PER_APPEND) pending = await this.flush(pending, result);
+      if (pending.length >= STREAMS_PER_APPEND) {
+        await inFlight;
+        inFlight = this.flush(pending, result);
+        pending = [];
+      }
     }
+    await inFlight;
     await this.flush(pending, result);
     return result;
   }
 
-  private async flush(pending: { streamId: string; events: EventToAppend[] }[], result: HistorySeeded): Promise<{ streamId: string; events: EventToAppend[] }[]> {
-    if (!pending.length) return [];
+  private async flush(pending: { streamId: string; events: EventToAppend[] }[], result: HistorySeeded): Promise<void> {
+    if (!pending.length) return;
     const t0 = performance.now();
     if (this.store.appendToNewStreams) await this.store.appendToNewStreams(pending);
     else for (const p of pending) await this.store.appendToStream(p.streamId, p.events, ExpectedRevision.noStream);
     result.appendMs += performance.now() - t0;
-    return [];
   }
 }

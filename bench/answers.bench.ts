@@ -1,0 +1,168 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { Pool } from 'pg';
+import { AnswerHistorySeeder, PROVIDERS, RunRequests, TrackedPromptsRepository } from '@libs/analysis';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
+import { TenancyRepository } from '@libs/tenancy';
+import { startFakeProviders } from '../test/support/fake-providers';
+import { round, withBenchDatabase } from './support/bench-database';
+import { spawnScript } from './support/spawn-script';
+
+/**
+ * npm run bench:answers — prints one JSON line:
+ * - run: 250 prompts x 4 providers against local fake providers answering in 200 ms, 25 in flight
+ *   per provider, one worker process: seconds from the request until the run is completed and
+ *   every answer analysed and projected, beside the ideal (1,000 x 0.2 s / 100 in flight = 2 s);
+ * - seed: BENCH_ANSWERS (default 100,000) recorded answers written through the event store by
+ *   the history seeder while the worker projects them: answers/s end to end (from the first
+ *   append until the projections have caught up), and the share of that time spent generating and
+ *   analysing, appending, and projecting after the last append;
+ * - the worker's peak resident memory through both (VmHWM), against 512 MB.
+ */
+const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 100_000);
+const LATENCY_MS = 200;
+const CONCURRENCY = 25;
+const RUN_PROMPTS = 250;
+const WORKER_HEAP_MB = Number(process.env.BENCH_WORKER_HEAP_MB ?? 256);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rssMb: round(kb('VmRSS') / 1024), peakMb: round(kb('VmHWM') / 1024) };
+}
+
+async function main(): Promise<void> {
+  const fakes = await startFakeProviders();
+  for (const f of [fakes.openai, fakes.anthropic, fakes.gemini, fakes.perplexity]) f.setLatency(LATENCY_MS);
+  try {
+    await withBenchDatabase('answers', async (url) => {
+      const ds = createDataSource(url, 4);
+      await ds.initialize();
+      const pool = new Pool({ connectionString: url, max: 4 });
+      const store = new PostgresEventStore({ pool, ownsPool: true, connectionString: url, registry: new EventSchemaRegistry() });
+      const env: Record<string, string> = {
+        DATABASE_URL: url,
+        REDIS_PREFIX: `bench_${process.pid}_${randomUUID().slice(0, 6)}`,
+        LOG_LEVEL: 'warn',
+        PROJECTION_POLL_MS: '50',
+        ANALYSIS_SCHEDULER_POLL_MS: '86400000',
+        ANSWER_TIMEOUT_MS: '10000',
+        OPENAI_API_KEY: 'bench',
+        OPENAI_BASE_URL: fakes.openai.baseUrl,
+        ANTHROPIC_API_KEY: 'bench',
+        ANTHROPIC_BASE_URL: fakes.anthropic.baseUrl,
+        GEMINI_API_KEY: 'bench',
+        GEMINI_BASE_URL: fakes.gemini.baseUrl,
+        PERPLEXITY_API_KEY: 'bench',
+        PERPLEXITY_BASE_URL: fakes.perplexity.baseUrl,
+      };
+      for (const p of ['OPENAI', 'ANTHROPIC', 'GEMINI', 'PERPLEXITY']) {
+        env[`${p}_CONCURRENCY`] = String(CONCURRENCY);
+        env[`${p}_REQUESTS_PER_MINUTE`] = '1000000';
+      }
+      // BENCH_PROFILE_DIR: the worker writes a CPU profile there (where its time goes).
+      const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+      // The worker's V8 old-space budget, as docker-compose.yml gives it (WORKER_HEAP_MB there).
+      const heap = [`--max-old-space-size=${WORKER_HEAP_MB}`];
+      const worker: ChildProcess = spawnScript('apps/worker/src/main.ts', env, ['ignore', 'ignore', 'inherit'], [...heap, ...profile]);
+      let peakMb = 0;
+      const sampler = setInterval(() => {
+        try {
+          peakMb = Math.max(peakMb, memoryOf(worker.pid!).peakMb);
+        } catch {
+          /* exited */
+        }
+      }, 200);
+      try {
+        const tenancy = new TenancyRepository(ds);
+        const org = await tenancy.createOrganization('Bench', 'enterprise');
+        const brand = await tenancy.createBrand({ organizationId: org.id, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }, { name: 'Initech', domain: 'initech.io' }, { name: 'Hooli', domain: 'hooli.com' }] });
+        // Let the worker start (its queues and projector groups) before timing.
+        await sleep(4000);
+
+        // 1. One run of 250 prompts x 4 providers.
+        const runs = new RunRequests(ds, store);
+        const t0 = performance.now();
+        const run = await runs.request({ organizationId: org.id, brandId: brand.id, trigger: 'api', questions: Array.from({ length: RUN_PROMPTS }, (_, k) => ({ promptId: null, query: `best tool for job ${k}`, providers: PROVIDERS })) });
+        const expected = RUN_PROMPTS * PROVIDERS.length;
+        for (;;) {
+          const [r]: { status: string }[] = await ds.query('SELECT status FROM analysis_runs WHERE id = $1', [run.runId]);
+          const [{ n }]: { n: number }[] = await ds.query('SELECT count(*)::int AS n FROM analysis_results WHERE run_id = $1 AND analysed_at IS NOT NULL', [run.runId]);
+          const [{ e }]: { e: number }[] = await ds.query('SELECT count(DISTINCT result_id)::int AS e FROM answer_entities WHERE run_id = $1', [run.runId]);
+          if (r?.status === 'completed' && n === expected && e === expected) break;
+          if (performance.now() - t0 > 120_000) throw new Error(`run not done after 120 s (${r?.status}, ${n} analysed)`);
+          await sleep(20);
+        }
+        const runSeconds = (performance.now() - t0) / 1000;
+        // Where the run's time went: from the request to the first and last recorded answer and to the run's end (event times).
+        const [timeline]: { first: number; last: number; analysed: number; completed: number }[] = await ds.query(
+          `SELECT extract(epoch FROM min(recorded_at) FILTER (WHERE type = 'answer.recorded') - r.at) AS first,
+                  extract(epoch FROM max(recorded_at) FILTER (WHERE type = 'answer.recorded') - r.at) AS last,
+                  extract(epoch FROM max(recorded_at) FILTER (WHERE type = 'answer.analysed') - r.at) AS analysed,
+                  extract(epoch FROM max(recorded_at) FILTER (WHERE type = 'analysis_run.completed') - r.at) AS completed
+             FROM events, (SELECT recorded_at AS at FROM events WHERE stream_id = $1 AND stream_position = 0) r
+            WHERE stream_id = $1 OR stream_id LIKE $2 GROUP BY r.at`,
+          [`analysis-run-${run.runId}`, `answer-${run.runId}-%`],
+        );
+        const idealSeconds = (expected * LATENCY_MS) / 1000 / (CONCURRENCY * PROVIDERS.length);
+
+        // 2. A seed of ANSWERS answers through the event store while the worker projects them.
+        const prompts = new TrackedPromptsRepository(ds);
+        const added = [];
+        for (let k = 0; k < 25; k++) {
+          const r = await prompts.add(brand, { query: `seeded question ${k}`, topic: null, tags: [], providers: [...PROVIDERS], isActive: k < 0 });
+          if ('prompt' in r) added.push(r.prompt);
+        }
+        const days = Math.ceil(ANSWERS / (added.length * PROVIDERS.length));
+        const seeder = new AnswerHistorySeeder(ds, store);
+        const s0 = performance.now();
+        const seeded = await seeder.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days, lastDay: new Date() });
+        const seedSeconds = (performance.now() - s0) / 1000;
+        const total = seeded.answers + expected;
+        for (;;) {
+          const [{ n }]: { n: number }[] = await ds.query(`SELECT count(DISTINCT result_id)::int AS n FROM answer_entities WHERE brand_id = $1`, [brand.id]);
+          const [{ c }]: { c: number }[] = await ds.query(`SELECT count(*)::int AS c FROM analysis_runs WHERE brand_id = $1 AND status = 'completed'`, [brand.id]);
+          if (n === total && c === days + 1) break;
+          if (performance.now() - s0 > 900_000) throw new Error(`projections not caught up after 900 s (${n} of ${total})`);
+          await sleep(250);
+        }
+        const endToEnd = (performance.now() - s0) / 1000;
+        const tailSeconds = endToEnd - seedSeconds;
+        clearInterval(sampler);
+        peakMb = Math.max(peakMb, memoryOf(worker.pid!).peakMb);
+        console.log(
+          JSON.stringify({
+            run: { answers: expected, providerLatencyMs: LATENCY_MS, concurrencyPerProvider: CONCURRENCY, seconds: round(runSeconds, 2), idealSeconds: round(idealSeconds, 2), ratio: round(runSeconds / idealSeconds, 2), goalRatio: 1.5, timeline: { firstAnswer: round(Number(timeline.first), 2), lastAnswer: round(Number(timeline.last), 2), lastAnalysed: round(Number(timeline.analysed), 2), completed: round(Number(timeline.completed), 2) } },
+            seed: {
+              answers: seeded.answers,
+              seconds: round(endToEnd, 2),
+              answersPerSecond: round(seeded.answers / endToEnd),
+              goalAnswersPerSecond: 5000,
+              share: { generateAndAnalyse: round(seeded.analyseMs / 1000 / endToEnd, 3), append: round(seeded.appendMs / 1000 / endToEnd, 3), projectAfterLastAppend: round(tailSeconds / endToEnd, 3) },
+              seedWriteSeconds: round(seedSeconds, 2),
+            },
+            worker: { peakRssMb: peakMb, goalMb: 512, heapBudgetMb: WORKER_HEAP_MB },
+          }),
+        );
+      } finally {
+        clearInterval(sampler);
+        worker.kill('SIGTERM');
+        await new Promise((r) => worker.once('exit', r));
+        await store.close();
+        await ds.destroy();
+      }
+    });
+  } finally {
+    await fakes.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
