@@ -6,7 +6,9 @@ import { Pool } from 'pg';
 import { AnswerHistorySeeder, PROVIDERS, RunRequests, TrackedPromptsRepository } from '@libs/analysis';
 import { createDataSource } from '@libs/database';
 import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
+import { projectionsReached } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
+import { ANALYSIS_PROJECTORS } from '@projections';
 import { startFakeProviders } from '../test/support/fake-providers';
 import { round, withBenchDatabase } from './support/bench-database';
 import { spawnScript } from './support/spawn-script';
@@ -124,13 +126,15 @@ async function main(): Promise<void> {
         const seeded = await seeder.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days, lastDay: new Date() });
         const seedSeconds = (performance.now() - s0) / 1000;
         const total = seeded.answers + expected;
-        for (;;) {
-          const [{ n }]: { n: number }[] = await ds.query(`SELECT count(DISTINCT result_id)::int AS n FROM answer_entities WHERE brand_id = $1`, [brand.id]);
-          const [{ c }]: { c: number }[] = await ds.query(`SELECT count(*)::int AS c FROM analysis_runs WHERE brand_id = $1 AND status = 'completed'`, [brand.id]);
-          if (n === total && c === days + 1) break;
-          if (performance.now() - s0 > 900_000) throw new Error(`projections not caught up after 900 s (${n} of ${total})`);
-          await sleep(250);
+        // Caught up: every analysis projection's checkpoint at the newest event (a cheap poll, not a count).
+        const [last]: { tx: string; gp: string }[] = await ds.query(`SELECT transaction_id::text AS tx, global_position::text AS gp FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`);
+        const head = { commit: BigInt(last.tx), prepare: BigInt(last.gp) };
+        while (!(await projectionsReached(ds, ANALYSIS_PROJECTORS.map((p) => p.name), head))) {
+          if (performance.now() - s0 > 900_000) throw new Error('projections not caught up after 900 s');
+          await sleep(50);
         }
+        const [{ n }]: { n: number }[] = await ds.query(`SELECT count(DISTINCT result_id)::int AS n FROM answer_entities WHERE brand_id = $1`, [brand.id]);
+        if (n !== total) throw new Error(`projected ${n} answers of ${total}`);
         const endToEnd = (performance.now() - s0) / 1000;
         const tailSeconds = endToEnd - seedSeconds;
         clearInterval(sampler);

@@ -172,12 +172,16 @@ export class PostgresEventStore implements EventStore {
         throw new WrongExpectedRevisionError(existing, { kind: 'no_stream' }, await this.streamRevision(existing));
       }
       const r = await client.query<{ tx: string; max: string }>(
+        // Data and metadata travel as one JSON array each, zipped with the other columns by ROWS FROM:
+        // a text[] of thousands of JSON documents costs the driver ~40 ms a MB to escape, one JSON text nothing.
         `WITH ins AS (
            INSERT INTO events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
-           SELECT s, p, i, t, v, d::jsonb, m::jsonb FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[]) AS x(s, p, i, t, v, d, m)
+           SELECT s, p, i, t, v, d, m
+             FROM ROWS FROM (unnest($1::text[]), unnest($2::bigint[]), unnest($3::uuid[]), unnest($4::text[]), unnest($5::int[]),
+                             jsonb_array_elements($6::jsonb), jsonb_array_elements($7::jsonb)) AS x(s, p, i, t, v, d, m)
            RETURNING global_position, transaction_id)
          SELECT max(transaction_id::text) AS tx, max(global_position)::text AS max FROM ins`,
-        [cols.stream, cols.pos, cols.id, cols.type, cols.v, cols.data, cols.meta],
+        [cols.stream, cols.pos, cols.id, cols.type, cols.v, `[${cols.data.join(',')}]`, `[${cols.meta.join(',')}]`],
       );
       await client.query('COMMIT');
       this.notifier.signal();
