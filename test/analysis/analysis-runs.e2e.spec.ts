@@ -183,7 +183,12 @@ describe('analysis runs', () => {
   });
 
   it('validates the list parameters', async () => {
-    for (const url of ['/api/v1/analysis-runs?limit=0', '/api/v1/analysis-runs?limit=201', '/api/v1/analysis-runs?brandId=x', '/api/v1/analysis-runs/abc', '/api/v1/analysis-results?provider=bing', '/api/v1/analysis-results?startDate=2026-02-30', '/api/v1/analysis-results?startDate=2026-03-02&endDate=2026-03-01', '/api/v1/analysis-runs/1/results?offset=-1']) {
+    const sorted = await api.request({ url: '/api/v1/analysis-runs?sort=id&order=asc', key: org.key });
+    expect(sorted.status).toBe(200);
+    const ids = sorted.body.data.map((r: { id: number }) => r.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
+    expect((await api.request({ url: '/api/v1/analysis-runs?sort=completedAt', key: org.key })).status).toBe(200);
+    for (const url of ['/api/v1/analysis-runs?sort=constructor', '/api/v1/analysis-runs?sort=status', '/api/v1/analysis-runs?limit=0', '/api/v1/analysis-runs?limit=201', '/api/v1/analysis-runs?brandId=x', '/api/v1/analysis-runs/abc', '/api/v1/analysis-results?provider=bing', '/api/v1/analysis-results?startDate=2026-02-30', '/api/v1/analysis-results?startDate=2026-03-02&endDate=2026-03-01', '/api/v1/analysis-runs/1/results?offset=-1']) {
       const r = await api.request({ url, key: org.key });
       expect([url, r.status]).toEqual([url, 400]);
     }

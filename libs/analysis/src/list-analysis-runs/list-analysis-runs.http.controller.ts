@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { page } from '@libs/http';
+import { page, sortColumn } from '@libs/http';
 import { BrandAccess } from '@libs/tenancy';
 import { AnalysisReads } from '../read-model/analysis-reads';
-import { ListAnalysisRunsQuery } from './list-analysis-runs.request.dto';
+import { ListAnalysisRunsQuery, RUN_SORTS } from './list-analysis-runs.request.dto';
 import { AnalysisRunListResponse } from './list-analysis-runs.response.dto';
 
 @ApiTags('Analysis')
@@ -17,12 +17,12 @@ export class ListAnalysisRunsController {
 
   @Get()
   @RequireScope('read:analysis')
-  @ApiOperation({ operationId: 'analysis_runs_list', summary: 'Analysis runs, newest first (paginated)', description: 'order: desc (default) or asc, by creation.' })
+  @ApiOperation({ operationId: 'analysis_runs_list', summary: 'Analysis runs, newest first (paginated)', description: 'sort: createdAt (default), id or completedAt; order: desc (default) or asc.' })
   @ApiOkResponse({ type: AnalysisRunListResponse })
   @ApiNotFoundResponse({ description: 'brandId names no brand the caller may see' })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListAnalysisRunsQuery): Promise<AnalysisRunListResponse> {
     if (q.brandId !== undefined) await this.brands.assertVisible(p, q.brandId);
-    const { rows, total } = await this.reads.runs(p, { brandId: q.brandId, limit: q.limit, offset: q.offset, order: q.order });
+    const { rows, total } = await this.reads.runs(p, { brandId: q.brandId, limit: q.limit, offset: q.offset, order: q.order, sortColumn: sortColumn(q.sort, RUN_SORTS, 'createdAt') });
     return page(rows, total, q);
   }
 }

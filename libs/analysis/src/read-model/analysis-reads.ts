@@ -8,12 +8,12 @@ import { RESULT_COLUMNS, RUN_COLUMNS, TENANT, toResult, toRun, type AnalysisResu
 export class AnalysisReads {
   constructor(private readonly dataSource: DataSource) {}
 
-  async runs(scope: TenantScope, q: { brandId?: number; limit: number; offset: number; order: 'asc' | 'desc' }): Promise<{ rows: AnalysisRunRecord[]; total: number }> {
+  async runs(scope: TenantScope, q: { brandId?: number; limit: number; offset: number; order: 'asc' | 'desc'; sortColumn: string }): Promise<{ rows: AnalysisRunRecord[]; total: number }> {
     const where = `${TENANT} AND ($3::bigint IS NULL OR brand_id = $3)`;
     const params = [scope.organizationId, scope.clientId, q.brandId ?? null];
     const dir = q.order === 'asc' ? 'ASC' : 'DESC';
     const [rows, [{ n }]]: [Record<string, unknown>[], { n: number }[]] = await Promise.all([
-      this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM analysis_runs WHERE ${where} ORDER BY id ${dir} LIMIT $4 OFFSET $5`, [...params, q.limit, q.offset]),
+      this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM analysis_runs WHERE ${where} ORDER BY ${q.sortColumn} ${dir} NULLS LAST, id ${dir} LIMIT $4 OFFSET $5`, [...params, q.limit, q.offset]),
       this.dataSource.query(`SELECT count(*)::int AS n FROM analysis_runs WHERE ${where}`, params),
     ]);
     return { rows: rows.map(toRun), total: n };
