@@ -29,10 +29,12 @@ const CONCERN_IMPORTS = {
   webhooks: ['auth', 'tenancy', 'opportunities'],
   // What the service asks the AI engines and what they answered (DESIGN §13.1).
   analysis: ['auth', 'tenancy'],
+  // Figures of the analysed answers; prompts (topics) come from analysis.
+  visibility: ['auth', 'tenancy', 'analysis'],
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
-const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis'];
+const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility'];
 /** Folders of such a library that are not use cases, shared by its use cases. */
 const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
 

@@ -8,11 +8,13 @@ import { OPERATIONS_PROJECTORS } from './operations';
 import { OPPORTUNITY_PROJECTORS } from './opportunities';
 import { WEBHOOK_PROJECTORS } from './webhooks';
 import { ANALYSIS_PROJECTORS } from './analysis';
+import { VISIBILITY_PROJECTORS } from './visibility';
 
 export * from './operations';
 export * from './opportunities';
 export * from './webhooks';
 export * from './analysis';
+export * from './visibility';
 
 /** Every projector the worker runs, by concern. */
 export const PROJECTOR_GROUPS: Readonly<Record<string, readonly Projector[]>> = {
@@ -20,6 +22,7 @@ export const PROJECTOR_GROUPS: Readonly<Record<string, readonly Projector[]>> = 
   opportunities: OPPORTUNITY_PROJECTORS,
   webhooks: WEBHOOK_PROJECTORS,
   analysis: ANALYSIS_PROJECTORS,
+  visibility: VISIBILITY_PROJECTORS,
 };
 
 /** Every projector the worker runs. */

@@ -5,7 +5,7 @@ import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } fro
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
 import { CreateAnalysisRunIds1763700006100, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
-import { ANALYSIS_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
+import { ANALYSIS_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
  * Every migration of the service, in the order they run. Each module owns its migrations (beside
@@ -30,4 +30,5 @@ export const ALL_MIGRATIONS = [
   AddExtraDomains1763700006050,
   CreateAnalysisRunIds1763700006100,
   ANALYSIS_MIGRATIONS.create,
+  VISIBILITY_MIGRATIONS.rollups,
 ];

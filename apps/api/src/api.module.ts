@@ -12,6 +12,7 @@ import { RateLimitModule } from '@libs/rate-limit';
 import { UsageModule } from '@libs/usage';
 import { WebhooksModule } from '@libs/webhooks';
 import { AnalysisModule } from '@libs/analysis';
+import { VisibilityModule } from '@libs/visibility';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 
 /** The HTTP API: composes the modules; each module owns its controllers. */
@@ -34,6 +35,7 @@ export class ApiModule {
         OpportunitiesModule,
         WebhooksModule,
         AnalysisModule,
+        VisibilityModule,
         ...extra,
       ],
       providers: [

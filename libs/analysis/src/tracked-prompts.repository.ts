@@ -69,6 +69,12 @@ export class TrackedPromptsRepository {
     return rows.length ? toPrompt(rows[0]) : null;
   }
 
+  /** Ids of the brand's prompts of a topic (active or not: history counts), for analytics filters. */
+  async idsOfTopic(brand: BrandRef, topic: string): Promise<number[]> {
+    const rows: { id: string }[] = await this.dataSource.query(`SELECT id FROM tracked_prompts WHERE brand_id = $1 AND organization_id = $2 AND topic = $3`, [brand.id, brand.organizationId, topic]);
+    return rows.map((r) => Number(r.id));
+  }
+
   /** The brand's active prompts, oldest first (what a scheduled run asks). */
   async active(brand: BrandRef): Promise<TrackedPrompt[]> {
     const rows: Row[] = await this.dataSource.query(`SELECT * FROM tracked_prompts WHERE brand_id = $1 AND organization_id = $2 AND is_active ORDER BY id`, [brand.id, brand.organizationId]);

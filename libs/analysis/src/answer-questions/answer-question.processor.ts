@@ -150,7 +150,7 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     try {
       await this.store.appendToStream(
         stored.streamId,
-        [{ type: 'answer.analysed', data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, provider: d.provider, askedAt: d.askedAt, analysedAt: new Date().toISOString(), ...analysis }, metadata: { organizationId: d.organizationId } }],
+        [{ type: 'answer.analysed', data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, promptId: d.promptId, query: d.query, provider: d.provider, askedAt: d.askedAt, analysedAt: new Date().toISOString(), ...analysis }, metadata: { organizationId: d.organizationId } }],
         ExpectedRevision.exact(revision - 1),
       );
     } catch (error) {

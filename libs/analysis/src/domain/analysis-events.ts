@@ -107,6 +107,9 @@ export interface AnswerAnalysed {
     n: number;
     organizationId: number;
     brandId: number;
+    /** The tracked prompt asked (null for an audit request's query), and the query as asked. */
+    promptId: number | null;
+    query: string;
     provider: Provider;
     /** When the analysed answer was asked (the day its figures count for). */
     askedAt: string;
@@ -138,7 +141,7 @@ const KEY = { runId: 'number', n: 'number', organizationId: 'number', brandId: '
 export const answerEvents = eventDecoder<AnswerEvent>({
   'answer.recorded': { ...KEY, model: 'string', source: 'string', text: 'string', providerCitations: 'array', usage: 'object?', latencyMs: 'number', askedAt: 'string', raw: 'string?' },
   'answer.failed': { ...KEY, reason: 'string', kind: 'string', attempts: 'number', askedAt: 'string', failedAt: 'string' },
-  'answer.analysed': { runId: 'number', n: 'number', organizationId: 'number', brandId: 'number', provider: 'string', askedAt: 'string', engineVersion: 'string', analysedAt: 'string', entities: 'array', citations: 'array' },
+  'answer.analysed': { runId: 'number', n: 'number', organizationId: 'number', brandId: 'number', promptId: 'number?', query: 'string', provider: 'string', askedAt: 'string', engineVersion: 'string', analysedAt: 'string', entities: 'array', citations: 'array' },
 });
 
 /** A run stream's event, typed; throws on another type or a malformed one. */

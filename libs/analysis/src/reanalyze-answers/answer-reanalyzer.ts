@@ -95,7 +95,7 @@ export class AnswerReanalyzer {
       try {
         await this.store.appendToStream(
           streamId,
-          [{ type: 'answer.analysed', data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, provider: d.provider, askedAt: d.askedAt, analysedAt: new Date().toISOString(), ...analysis }, metadata: { organizationId: d.organizationId, actor: 'cli:reanalyze' } }],
+          [{ type: 'answer.analysed', data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, promptId: d.promptId, query: d.query, provider: d.provider, askedAt: d.askedAt, analysedAt: new Date().toISOString(), ...analysis }, metadata: { organizationId: d.organizationId, actor: 'cli:reanalyze' } }],
           ExpectedRevision.exact(stored.length - 1),
         );
         return { appended: true, engineVersion: analysis.engineVersion };

@@ -88,7 +88,7 @@ export class AnswerHistorySeeder {
               data: { ...key, model: answer.model, source: answer.source, text: answer.text, providerCitations: citations, usage: null, latencyMs: 0, askedAt: askedAt.toISOString(), raw: JSON.stringify(answer.raw) },
               metadata: meta,
             },
-            { type: 'answer.analysed', data: { runId, n: item.n, organizationId, brandId, provider: item.provider, askedAt: askedAt.toISOString(), analysedAt: askedAt.toISOString(), ...analysis }, metadata: meta },
+            { type: 'answer.analysed', data: { runId, n: item.n, organizationId, brandId, promptId: item.promptId, query: item.query, provider: item.provider, askedAt: askedAt.toISOString(), analysedAt: askedAt.toISOString(), ...analysis }, metadata: meta },
           ],
         });
       }

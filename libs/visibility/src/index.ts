@@ -1,0 +1,2 @@
+export * from './domain/entity-sums';
+export * from './visibility.module';

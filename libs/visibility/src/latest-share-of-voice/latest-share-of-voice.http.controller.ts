@@ -1,0 +1,50 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { BrandQuery, PROVIDERS } from '@libs/http';
+import { SovEntryDto } from '../read-model/figure.dto';
+import { groupSums, sumsOf } from '../read-model/group-sums';
+import { RollupReads } from '../read-model/rollup-reads';
+import { sovEntries } from '../read-model/sov-entries';
+import { VisibilityScope } from '../visibility-scope';
+
+export class ProviderSovDto {
+  @ApiProperty({ enum: PROVIDERS }) provider!: string;
+  @ApiProperty({ type: 'integer' }) answers!: number;
+  @ApiProperty({ type: [SovEntryDto] }) entries!: SovEntryDto[];
+}
+export class LatestSovDto {
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The newest UTC day with answers of the brand; null when it has none yet' }) date!: string | null;
+  @ApiProperty({ type: [ProviderSovDto] }) providers!: ProviderSovDto[];
+}
+export class LatestSovResponse {
+  @ApiProperty({ type: LatestSovDto }) data!: LatestSovDto;
+}
+
+@ApiTags('Visibility')
+@Controller('api/v1/visibility')
+export class LatestShareOfVoiceController {
+  constructor(
+    private readonly scopes: VisibilityScope,
+    private readonly rollups: RollupReads,
+  ) {}
+
+  @Get('sov/latest')
+  @RequireScope('read:visibility')
+  @ApiOperation({ operationId: 'visibility_sov_latest', summary: 'Share of voice per provider on the newest day with answers, which it names' })
+  @ApiOkResponse({ type: LatestSovResponse })
+  @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
+  async latest(@CurrentPrincipal() p: Principal, @Query() q: BrandQuery): Promise<LatestSovResponse> {
+    const scope = await this.scopes.resolve(p, q);
+    const date = await this.rollups.latestDay(scope.brand.organizationId, scope.brand.id);
+    if (date === null) return { data: { date: null, providers: [] } };
+    const rows = await this.rollups.sums({ ...scope.filter, start: date, end: date }, ['provider']);
+    const byProvider = groupSums(rows, (r) => r.provider!);
+    return {
+      data: {
+        date,
+        providers: PROVIDERS.filter((pr) => byProvider.has(pr)).map((provider) => ({ provider, answers: sumsOf(byProvider.get(provider), scope.brandEntityId).answers, entries: sovEntries(scope, provider, byProvider.get(provider)!) })),
+      },
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { DayKey } from '@libs/metrics';
+import type { EntitySums } from '../domain/entity-sums';
+
+/** Which answers a figure is over: the brand, its days (both included) and the optional filters. */
+export interface RollupFilter {
+  organizationId: number;
+  brandId: number;
+  start: DayKey;
+  end: DayKey;
+  provider?: string;
+  /** Only these prompts (a promptId or a topic's prompts); an empty list matches nothing. */
+  promptIds?: readonly number[];
+}
+
+export type RollupGroup = 'day' | 'provider' | 'query';
+
+export interface RollupRow extends EntitySums {
+  entityId: string;
+  day?: DayKey;
+  provider?: string;
+  query?: string;
+}
+
+const SUMS = `sum(answers)::int AS answers, sum(mentioned)::int AS mentioned, sum(mentions)::int AS mentions, sum(ranked)::int AS ranked,
+  sum(rank_sum)::int AS rank_sum, sum(top3)::int AS top3, sum(positive)::int AS positive, sum(neutral)::int AS neutral,
+  sum(negative)::int AS negative, sum(score_sum)::float8 AS score_sum, sum(cited)::int AS cited, sum(with_citations)::int AS with_citations,
+  sum(citations)::int AS citations, sum(all_citations)::int AS all_citations, sum(visibility_sum)::float8 AS visibility_sum`;
+
+/** Sums of the daily rollups (DESIGN §14 figures re-aggregate from them exactly), grouped as asked, per entity. */
+@Injectable()
+export class RollupReads {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async sums(f: RollupFilter, groups: readonly RollupGroup[]): Promise<RollupRow[]> {
+    const columns = groups.map((g) => (g === 'day' ? `to_char(day, 'YYYY-MM-DD') AS day` : g));
+    const groupBy = [...groups, 'entity_id'].join(', ');
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT ${[...columns, 'entity_id'].join(', ')}, ${SUMS} FROM answer_daily_rollups
+        WHERE organization_id = $1 AND brand_id = $2 AND day BETWEEN $3::date AND $4::date
+          AND ($5::text IS NULL OR provider = $5) AND ($6::bigint[] IS NULL OR prompt_id = ANY($6::bigint[]))
+        GROUP BY ${groupBy}`,
+      [f.organizationId, f.brandId, f.start, f.end, f.provider ?? null, f.promptIds ? [...f.promptIds] : null],
+    );
+    return rows.map((r) => ({
+      entityId: r.entity_id as string,
+      ...(r.day !== undefined && { day: r.day as string }),
+      ...(r.provider !== undefined && { provider: r.provider as string }),
+      ...(r.query !== undefined && { query: r.query as string }),
+      answers: r.answers as number,
+      mentioned: r.mentioned as number,
+      mentions: r.mentions as number,
+      ranked: r.ranked as number,
+      rankSum: r.rank_sum as number,
+      top3: r.top3 as number,
+      positive: r.positive as number,
+      neutral: r.neutral as number,
+      negative: r.negative as number,
+      scoreSum: r.score_sum as number,
+      cited: r.cited as number,
+      withCitations: r.with_citations as number,
+      citations: r.citations as number,
+      allCitations: r.all_citations as number,
+      visibilitySum: r.visibility_sum as number,
+    }));
+  }
+
+  /** The newest day with answers of the brand, or null. */
+  async latestDay(organizationId: number, brandId: number): Promise<DayKey | null> {
+    const [r]: { day: string | null }[] = await this.dataSource.query(`SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM answer_daily_rollups WHERE organization_id = $1 AND brand_id = $2 AND answers > 0`, [organizationId, brandId]);
+    return r?.day ?? null;
+  }
+}
