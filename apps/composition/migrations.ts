@@ -5,6 +5,7 @@ import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } fro
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
 import { CreateAnalysisRunIds1763700006100, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
+import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
 import { ANALYSIS_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
@@ -31,4 +32,5 @@ export const ALL_MIGRATIONS = [
   CreateAnalysisRunIds1763700006100,
   ANALYSIS_MIGRATIONS.create,
   VISIBILITY_MIGRATIONS.rollups,
+  CreateBrandIndexWeights1763700007100,
 ];

@@ -3,6 +3,7 @@ import { addDays, utcDay, wilsonInterval } from '@libs/metrics';
 import { ProjectionRebuilder } from '@libs/projection-engine';
 import { answerRollupsProjector } from '@projections';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
+import { cli } from '../support/cli';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 /**
@@ -182,6 +183,30 @@ describe('visibility figures (DESIGN §14)', () => {
     const expected = 0.3 * 75 + 0.25 * (100 / 3) + 0.15 * 50 + 0.2 * (200 / 3) + 0.1 * 32.5;
     expect(r.body.data.value).toBeCloseTo(expected, 8);
   });
+
+  it("an organisation's own brand-index weights (CLI), and the visibility report as json, csv and a table", async () => {
+    const env = { DATABASE_URL: api.db.url, REDIS_PREFIX: api.config.redisPrefix };
+    const set = await cli(['--json', 'brand-index', 'weights', '--org', String(org.id), '--set', 'mentionRate=100,shareOfVoice=0,netSentiment=0,citationRate=0,visibilityShare=0'], env);
+    expect(set).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(set.stdout)).toMatchObject({ custom: true, weights: { mentionRate: 100, shareOfVoice: 0 } });
+    const index = await get(`/api/v1/brand-index/latest?brandId=${brand.id}`);
+    expect(index.body.data.value).toBeCloseTo(75, 8);
+    expect((await cli(['brand-index', 'weights', '--org', String(org.id), '--set', 'reach=5'], env)).stderr).toMatch(/unknown component "reach"/);
+    expect((await cli(['brand-index', 'weights', '--org', String(org.id), '--set', 'mentionRate=0,shareOfVoice=0,netSentiment=0,citationRate=0,visibilityShare=0'], env)).code).toBe(2);
+    expect(JSON.parse((await cli(['--json', 'brand-index', 'weights', '--org', String(org.id), '--reset'], env)).stdout)).toMatchObject({ custom: false, weights: { mentionRate: 30 } });
+
+    const report = JSON.parse((await cli(['report', 'visibility', '--brand', String(brand.id), '--days', '4', '--format', 'json'], env)).stdout);
+    expect(report).toMatchObject({ brandId: brand.id, startDate: D1, endDate: today });
+    expect(report.rows[0]).toMatchObject({ provider: 'all', answers: 4, mentionRate: 0.75, averagePosition: 2, netSentiment: 0 });
+    const csv = (await cli(['report', 'visibility', '--brand', String(brand.id), '--days', '4', '--format', 'csv'], env)).stdout.trim().split('\n');
+    expect(csv[0].split(',')[0]).toBe('provider');
+    expect(csv.map((l) => l.split(',')[0])).toEqual(['provider', 'all', 'chatgpt', 'claude']);
+    const table = (await cli(['report', 'visibility', '--brand', String(brand.id), '--days', '4'], env)).stdout;
+    expect(table).toMatch(/mention rate \(95% CI\)/);
+    expect(table).toMatch(/75\.0%/);
+    expect((await cli(['report', 'visibility', '--brand', String(brand.id), '--days', '366'], env)).code).toBe(2);
+    expect((await cli(['report', 'visibility', '--brand', '999999'], env)).stderr).toMatch(/brand 999999 does not exist/);
+  }, 60_000);
 
   it('a re-analysis of a past answer corrects that day', async () => {
     const fixed = entities({ mentions: 1, rank: 3, sentiment: 'positive', score: 0.3, vis: 0.1 }, { mentions: 2, rank: 1, sentiment: 'positive', score: 0.5, vis: 0.6 }, { mentions: 1, rank: 2, sentiment: 'negative', score: -0.4, vis: 0.3 });

@@ -5,6 +5,7 @@ import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
 import { AnswerReanalyzer, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
+import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 
@@ -38,6 +39,9 @@ export class CliModule {
         TrackedPromptsRepository,
         TrackedBrands,
         AnswerReanalyzer,
+        RollupReads,
+        VisibilityReport,
+        BrandIndexWeightsRepository,
         ApiKeysRepository,
         OAuthClientsRepository,
         {

@@ -14,6 +14,7 @@ import { registerSeed } from './commands/seed.command';
 import { registerOAuth } from './commands/oauth.command';
 import { registerWebhooks } from './commands/webhooks.command';
 import { registerPrompts } from './commands/prompts.command';
+import { registerVisibility } from './commands/visibility.command';
 
 /**
  * The administration CLI: `npm run --silent cli -- <command>`. With --json a command prints
@@ -56,6 +57,7 @@ registerSeed(program, run, json);
 registerOAuth(program, run, json);
 registerWebhooks(program, run, json);
 registerPrompts(program, run, json);
+registerVisibility(program, run, json);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommanderError) {

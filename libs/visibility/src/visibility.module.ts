@@ -10,6 +10,8 @@ import { SentimentSummaryController } from './sentiment-summary/sentiment-summar
 import { SentimentTrendsController } from './sentiment-trends/sentiment-trends.http.controller';
 import { ShareOfVoiceController } from './share-of-voice/share-of-voice.http.controller';
 import { VisibilityScope } from './visibility-scope';
+import { BrandIndexWeightsRepository } from './brand-index-weights.repository';
+import { VisibilityReport } from './visibility-report/visibility-report';
 import { VisibilityTrendsController } from './visibility-trends/visibility-trends.http.controller';
 
 /** Visibility, AEO, GEO, brand index and sentiment figures (DESIGN §14) from the daily rollups of analysed answers. */
@@ -25,6 +27,7 @@ import { VisibilityTrendsController } from './visibility-trends/visibility-trend
     SentimentSummaryController,
     SentimentTrendsController,
   ],
-  providers: [VisibilityScope, RollupReads],
+  providers: [VisibilityScope, RollupReads, BrandIndexWeightsRepository, VisibilityReport],
+  exports: [RollupReads, BrandIndexWeightsRepository, VisibilityReport],
 })
 export class VisibilityModule {}

@@ -2,7 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { BrandQuery } from '@libs/http';
-import { addDays, brandIndex, DEFAULT_BRAND_INDEX_WEIGHTS, netSentimentOn100, utcDay } from '@libs/metrics';
+import { addDays, brandIndex, netSentimentOn100, utcDay } from '@libs/metrics';
+import { BrandIndexWeightsRepository } from '../brand-index-weights.repository';
 import { brandFigures } from '../read-model/brand-figures';
 import { EntityDto } from '../read-model/figure.dto';
 import { RollupReads } from '../read-model/rollup-reads';
@@ -38,6 +39,7 @@ export class BrandIndexController {
   constructor(
     private readonly scopes: VisibilityScope,
     private readonly rollups: RollupReads,
+    private readonly weights: BrandIndexWeightsRepository,
   ) {}
 
   @Get('latest')
@@ -45,7 +47,7 @@ export class BrandIndexController {
   @ApiOperation({
     operationId: 'brand_index_latest',
     summary: 'The brand index (0-100) over the 30 days up to the newest day with answers, with each component (DESIGN §14)',
-    description: 'Mention rate 30 %, share of voice 25 %, net sentiment 15 % (mapped to 0-100), citation rate 20 %, visibility share 10 %; a component without data is left out and the others scaled up.',
+    description: 'Mention rate 30 %, share of voice 25 %, net sentiment 15 % (mapped to 0-100), citation rate 20 %, visibility share 10 %; a component without data is left out and the others scaled up. An organisation may set its own weights (CLI `brand-index weights`).',
   })
   @ApiOkResponse({ type: BrandIndexResponse })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
@@ -63,7 +65,7 @@ export class BrandIndexController {
         citationRate: { value: pct(f.citationRate.value), n: f.citationRate.n },
         visibilityShare: { value: pct(f.visibilityShare.value), n: f.visibilityShare.n },
       },
-      DEFAULT_BRAND_INDEX_WEIGHTS,
+      (await this.weights.of(scope.brand.organizationId)).weights,
     );
     return { data: { brand: VisibilityScope.entity(scope, scope.brandEntityId), date, startDate: start, endDate: end, value: index.value, components: index.components } };
   }
