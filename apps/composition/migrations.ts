@@ -4,7 +4,7 @@ import { AddExtraDomains1763700006050, CreateTenancy1763700001000 } from '@libs/
 import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
-import { CreateAnalysisRunIds1763700006100, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
+import { CreateAnalysisRunIds1763700006100, CreateBrandFacts1763700006300, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
 import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
 import { ANALYSIS_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
@@ -31,6 +31,7 @@ export const ALL_MIGRATIONS = [
   AddExtraDomains1763700006050,
   CreateAnalysisRunIds1763700006100,
   ANALYSIS_MIGRATIONS.create,
+  CreateBrandFacts1763700006300,
   VISIBILITY_MIGRATIONS.rollups,
   CreateBrandIndexWeights1763700007100,
 ];

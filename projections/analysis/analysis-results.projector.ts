@@ -24,6 +24,7 @@ interface ResultRow {
   analysed_at: string | null;
   citations: unknown[];
   entities: unknown[];
+  claims: unknown[];
 }
 
 const results = tableShape<ResultRow>({
@@ -49,6 +50,7 @@ const results = tableShape<ResultRow>({
     analysed_at: 'timestamptz',
     citations: 'jsonb',
     entities: 'jsonb',
+    claims: 'jsonb',
   },
   key: ['id'],
 });
@@ -76,6 +78,7 @@ export const analysisResultsProjector: Projector = {
           row.analysed_at = e.data.analysedAt;
           row.citations = e.data.citations;
           row.entities = e.data.entities;
+          row.claims = e.data.claims ?? [];
         } else analyses.push(e);
         continue;
       }
@@ -84,19 +87,20 @@ export const analysisResultsProjector: Projector = {
       rows.set(
         id,
         e.type === 'answer.recorded'
-          ? { ...base, model: e.data.model, source: e.data.source, status: 'answered', answer: e.data.text, error: null, latency_ms: e.data.latencyMs, engine_version: null, analysed_at: null, citations: [], entities: [] }
-          : { ...base, model: null, source: null, status: 'failed', answer: null, error: e.data.reason, latency_ms: null, engine_version: null, analysed_at: null, citations: [], entities: [] },
+          ? { ...base, model: e.data.model, source: e.data.source, status: 'answered', answer: e.data.text, error: null, latency_ms: e.data.latencyMs, engine_version: null, analysed_at: null, citations: [], entities: [], claims: [] }
+          : { ...base, model: null, source: null, status: 'failed', answer: null, error: e.data.reason, latency_ms: null, engine_version: null, analysed_at: null, citations: [], entities: [], claims: [] },
       );
     }
     await upsertRows(context, results, [...rows.values()]);
     // Analyses of answers recorded in earlier batches (and re-analyses): update in place.
     for (const e of analyses) {
-      await context.query(`UPDATE ${context.table('analysis_results')} SET engine_version = $2, analysed_at = $3, citations = $4::jsonb, entities = $5::jsonb WHERE id = $1`, [
+      await context.query(`UPDATE ${context.table('analysis_results')} SET engine_version = $2, analysed_at = $3, citations = $4::jsonb, entities = $5::jsonb, claims = $6::jsonb WHERE id = $1`, [
         resultId(e.data.runId, e.data.n),
         e.data.engineVersion,
         e.data.analysedAt,
         JSON.stringify(e.data.citations),
         JSON.stringify(e.data.entities),
+        JSON.stringify(e.data.claims ?? []),
       ]);
     }
   },

@@ -3,7 +3,7 @@ import { answerEvents, resultId, type AnswerAnalysed } from '@libs/analysis';
 import { CounterDeltas, tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
 
-const COUNTERS = ['answers', 'mentioned', 'mentions', 'ranked', 'rank_sum', 'top3', 'positive', 'neutral', 'negative', 'score_sum', 'cited', 'with_citations', 'citations', 'all_citations', 'visibility_sum'] as const;
+const COUNTERS = ['answers', 'mentioned', 'mentions', 'ranked', 'rank_sum', 'top3', 'positive', 'neutral', 'negative', 'score_sum', 'cited', 'with_citations', 'citations', 'all_citations', 'visibility_sum', 'checkable', 'accurate'] as const;
 type Counter = (typeof COUNTERS)[number];
 
 interface RollupRow extends Record<Counter, number> {
@@ -43,6 +43,8 @@ const rollups = tableShape<RollupRow>({
     citations: 'integer',
     all_citations: 'integer',
     visibility_sum: 'float8',
+    checkable: 'integer',
+    accurate: 'integer',
   },
   key: ['brand_id', 'day', 'provider', 'prompt_id', 'query', 'entity_id'],
 });
@@ -64,6 +66,10 @@ export function contributionOf(d: AnswerAnalysed['data'], promptId: number | nul
   const owned = new Map<string, number>();
   for (const c of d.citations) if (c.entityId !== null) owned.set(c.entityId, (owned.get(c.entityId) ?? 0) + 1);
   const withCitations = d.citations.length > 0 ? 1 : 0;
+  // Accuracy (DESIGN §14): the brand's answer is checkable when it makes a claim on a registered fact, accurate when all agree.
+  const claims = d.claims ?? [];
+  const checkable = claims.length > 0 ? 1 : 0;
+  const accurate = checkable && claims.every((c) => c.agrees) ? 1 : 0;
   const entities: Contribution['entities'] = {};
   for (const e of d.entities) {
     const labelled = e.mentioned && e.sentiment !== null;
@@ -83,6 +89,8 @@ export function contributionOf(d: AnswerAnalysed['data'], promptId: number | nul
       citations: owned.get(e.entityId) ?? 0,
       all_citations: d.citations.length,
       visibility_sum: e.visibilityShare,
+      checkable: e.kind === 'brand' ? checkable : 0,
+      accurate: e.kind === 'brand' ? accurate : 0,
     };
   }
   return {

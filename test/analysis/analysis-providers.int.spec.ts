@@ -144,6 +144,25 @@ describe('analysis runs against the providers', () => {
     expect(await ended(await audit(['after hostile'], ['chatgpt', 'perplexity']))).toMatchObject({ status: 'completed' });
   });
 
+  it("checks answers against the brand's registered facts: contradictions kept with the answer, accuracy in AEO", async () => {
+    const put = await api.request({ method: 'PUT', url: `/api/v1/brands/${brand}/facts`, key: org.key, body: { foundedYear: 2012, startingPrice: { amount: 10, currency: 'USD' }, headquarters: 'Berlin, Germany', productNames: ['Acme One'] } });
+    expect(put.status).toBe(200);
+    fakes.openai.setAnswer(() => ({ text: 'Acme was founded in 2005 and plans start at $10 a month. Globex was founded in 2012.', citations: [] }));
+    fakes.anthropic.setAnswer(() => ({ text: 'Acme, headquartered in Berlin, is a fine pick.', citations: [] }));
+    const runId = await audit(['acme facts'], ['chatgpt', 'claude']);
+    await ended(runId);
+    const rows = (await api.request({ url: `/api/v1/analysis-runs/${runId}/results?order=asc`, key: org.key })).body.data;
+    expect(rows[0].claims.map((c: { fact: string; claimed: string; agrees: boolean }) => [c.fact, c.claimed, c.agrees])).toEqual([
+      ['foundedYear', '2005', false],
+      ['startingPrice', '$10', true],
+    ]);
+    expect(rows[1].claims.map((c: { fact: string; agrees: boolean }) => [c.fact, c.agrees])).toEqual([['headquarters', true]]);
+    await api.projected(['answer_rollups']);
+    const aeo = await api.request({ url: `/api/v1/aeo/metrics?brandId=${brand}`, key: org.key });
+    // Only these two answers make claims: one contradicts a fact, one agrees.
+    expect(aeo.body.data.overall.accuracy).toMatchObject({ value: 0.5, n: 2 });
+  });
+
   it('a worker killed with SIGKILL mid-run and restarted leaves exactly one recorded answer per question', async () => {
     // An API without a worker on a database of its own; the worker runs as a child process.
     const killedApi = await startTestApi(providerEnv());

@@ -141,4 +141,32 @@ describe('brand prompts', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { required: 'write:brands' } });
   });
+
+  it('brand facts: GET and PUT with validation, tenancy and scopes', async () => {
+    const url = `/api/v1/brands/${brand}/facts`;
+    expect((await api.request({ url, key: org.key })).body.data).toEqual({ brandId: brand, facts: { foundedYear: null, startingPrice: null, headquarters: null, productNames: [] }, updatedAt: null });
+    const put = await api.request({ method: 'PUT', url, key: org.key, body: { foundedYear: 2012, startingPrice: { amount: 9.5, currency: 'EUR' }, headquarters: ' Berlin ', productNames: ['Acme One', 'Acme One'] } });
+    expect(put.status).toBe(200);
+    expect(put.body.data).toMatchObject({ brandId: brand, facts: { foundedYear: 2012, startingPrice: { amount: 9.5, currency: 'EUR' }, headquarters: 'Berlin', productNames: ['Acme One'] }, updatedAt: expect.any(String) });
+    expect((await api.request({ url, key: org.key })).body.data.facts.foundedYear).toBe(2012);
+    for (const [body, field] of [
+      [{ foundedYear: 1700 }, 'foundedYear'],
+      [{ foundedYear: 2012.5 }, 'foundedYear'],
+      [{ startingPrice: { amount: -1, currency: 'USD' } }, 'startingPrice.amount'],
+      [{ startingPrice: { amount: 5, currency: 'JPY' } }, 'startingPrice.currency'],
+      [{ headquarters: '' }, 'headquarters'],
+      [{ productNames: Array.from({ length: 51 }, (_, k) => `p${k}`) }, 'productNames'],
+      [{ slogan: 'x' }, 'slogan'],
+    ] as [unknown, string][]) {
+      const r = await api.request({ method: 'PUT', url, key: org.key, body });
+      expect([field, r.status]).toEqual([field, 400]);
+      expect(r.body.error.details.fields.map((f: { field: string }) => f.field).join(' ')).toContain(field.split('.')[0]);
+    }
+    expect((await api.request({ url, key: other.key })).status).toBe(404);
+    expect((await api.request({ method: 'PUT', url, key: other.key, body: {} })).status).toBe(404);
+    const readOnly = await api.keys.create({ organizationId: org.id, scopes: ['read:brands'] });
+    expect((await api.request({ method: 'PUT', url, key: readOnly.key, body: {} })).status).toBe(403);
+    // PUT replaces: what is left out is no longer registered.
+    expect((await api.request({ method: 'PUT', url, key: org.key, body: { headquarters: 'Munich' } })).body.data.facts).toEqual({ foundedYear: null, startingPrice: null, headquarters: 'Munich', productNames: [] });
+  });
 });

@@ -4,7 +4,7 @@ import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
-import { AnswerReanalyzer, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
+import { AnswerReanalyzer, BrandFactsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
@@ -38,6 +38,7 @@ export class CliModule {
         TenancyRepository,
         TrackedPromptsRepository,
         TrackedBrands,
+        BrandFactsRepository,
         AnswerReanalyzer,
         RollupReads,
         VisibilityReport,

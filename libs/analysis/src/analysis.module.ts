@@ -18,6 +18,9 @@ import { TrackedBrands } from './shared/tracked-brands';
 import { TrackedPromptsRepository } from './tracked-prompts.repository';
 import { RunScheduler } from './schedule-runs/run-scheduler';
 import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-prompt.http.controller';
+import { BrandFactsRepository } from './brand-facts.repository';
+import { GetBrandFactsController } from './get-brand-facts/get-brand-facts.http.controller';
+import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.controller';
 
 /** What the service asks the AI engines and what they answered (DESIGN §13.1): the API side. */
 @Module({
@@ -32,9 +35,11 @@ import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-
     GetAnalysisRunController,
     ListRunResultsController,
     ListAnalysisResultsController,
+    GetBrandFactsController,
+    PutBrandFactsController,
   ],
-  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads],
-  exports: [TrackedPromptsRepository, RunRequests],
+  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository],
+  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository],
 })
 export class AnalysisModule {}
 
@@ -44,7 +49,7 @@ export class AnalysisModule {}
  */
 @Module({
   imports: [TenancyModule, QueueModule],
-  providers: [Engines, TrackedBrands, RunProgress, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
+  providers: [Engines, TrackedBrands, BrandFactsRepository, RunProgress, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
   // QueueModule: the dispatch reactor is built in the projection engine's module from these exports.
   exports: [QueueModule, Engines, RunRequests, TrackedPromptsRepository, RunScheduler],
 })

@@ -1,6 +1,7 @@
 /** Answer analysis: mentions, ranking, citations, sentiment and visibility of tracked entities in AI answers. Pure: no I/O outside `jsonl/`. */
 export * from './types';
 export { ANSWER_ANALYSIS_VERSION } from './version';
+export { checkFacts, type BrandFacts, type FactClaim, type FactName } from './facts/check-facts';
 export * from './errors';
 export { analyzeAnswer, createAnalyzer } from './analyze-answer';
 export type { AnswerAnalyzer, AnswerText } from './analyze-answer';

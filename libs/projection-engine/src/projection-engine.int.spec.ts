@@ -2,7 +2,7 @@ import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { createDataSource } from '@libs/database';
-import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs/event-store';
+import { comparePositions, EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs/event-store';
 import { eventTypeCountsProjector } from '@projections';
 import { ProjectorRunner } from './projector-runner';
 import { ProjectionRebuilder } from './projection-rebuilder';
@@ -59,6 +59,24 @@ describe('projection engine', () => {
     expect(cp!.eventsApplied).toBe(900);
     const [status] = await projectionStatus(ds, store, [eventTypeCountsProjector]);
     expect(status).toMatchObject({ name: 'event_type_counts', eventsApplied: 900, lag: 0, owner: r.owner });
+    await r.stop();
+  });
+
+  it('moves the checkpoint past events it does not handle, also when nothing comes after them', async () => {
+    const seen: string[] = [];
+    const onlyA = { name: 'only_a_created', handles: ['a.created'], tables: [], apply: async (events: readonly { type: string }[]) => void seen.push(...events.map((e) => e.type)) };
+    const r = new ProjectorRunner(ds, store, onlyA, { batchSize: 100, lockRetryMs: 100 });
+    r.start();
+    await store.appendToStream('filtered-1', [{ type: 'a.created', data: {} }], ExpectedRevision.any);
+    await until(() => seen.includes('a.created'), 10_000, 'the handled event');
+    // Right after a delivery, an event it does not handle, and then nothing: the checkpoint must still pass it.
+    const last = await store.appendToStream('filtered-1', [{ type: 'b.changed', data: {} }], ExpectedRevision.any);
+    await until(async () => {
+      const cp = await checkpoints.get(ds.manager, 'only_a_created');
+      return cp !== null && comparePositions(cp.position, last.position) >= 0;
+    }, 10_000, 'the checkpoint to pass the filtered event');
+    expect(seen).toContain('a.created');
+    expect(seen).not.toContain('b.changed');
     await r.stop();
   });
 

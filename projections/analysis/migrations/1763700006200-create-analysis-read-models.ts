@@ -44,7 +44,8 @@ export class CreateAnalysisReadModels1763700006200 implements MigrationInterface
         engine_version text,
         analysed_at timestamptz,
         citations jsonb NOT NULL DEFAULT '[]',
-        entities jsonb NOT NULL DEFAULT '[]'
+        entities jsonb NOT NULL DEFAULT '[]',
+        claims jsonb NOT NULL DEFAULT '[]'
       )`);
     await q.query(`CREATE INDEX analysis_results_run_idx ON analysis_results (run_id, n)`);
     await q.query(`CREATE INDEX analysis_results_tenant_idx ON analysis_results (organization_id, brand_id, asked_at DESC)`);

@@ -34,6 +34,8 @@ export class CreateAnswerRollups1763700007000 implements MigrationInterface {
         citations integer NOT NULL,
         all_citations integer NOT NULL,
         visibility_sum float8 NOT NULL,
+        checkable integer NOT NULL,
+        accurate integer NOT NULL,
         PRIMARY KEY (brand_id, day, provider, prompt_id, query, entity_id)
       )`);
     await q.query(`CREATE INDEX answer_daily_rollups_tenant_idx ON answer_daily_rollups (organization_id, brand_id, day)`);

@@ -117,7 +117,18 @@ export interface AnswerAnalysed {
     analysedAt: string;
     entities: AnalysedEntity[];
     citations: AnalysedCitation[];
+    /** Checkable claims about the brand and whether they agree with its registered facts (absent in analyses without facts). */
+    claims?: FactCheck[];
   };
+}
+
+/** A claim an answer makes about the brand on a registered fact (a contradiction when `agrees` is false). */
+export interface FactCheck {
+  fact: 'foundedYear' | 'startingPrice' | 'headquarters';
+  claimed: string;
+  expected: string;
+  agrees: boolean;
+  sentence: string;
 }
 
 export type AnswerEvent = AnswerRecorded | AnswerFailed | AnswerAnalysed;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PROVIDERS, type AnalysedCitation, type AnalysedEntity, type Provider, type RunStatus, type RunTrigger } from '../domain';
+import { PROVIDERS, type AnalysedCitation, type AnalysedEntity, type FactCheck, type Provider, type RunStatus, type RunTrigger } from '../domain';
 import type { AnalysisResultRecord, AnalysisRunRecord } from './analysis-records';
 
 export class AnalysisRunDto implements AnalysisRunRecord {
@@ -42,6 +42,14 @@ export class ResultEntityDto implements AnalysedEntity {
   @ApiProperty({ minimum: 0, maximum: 1, description: 'Position-adjusted word-count share (DESIGN §14)' }) visibilityShare!: number;
 }
 
+export class FactCheckDto implements FactCheck {
+  @ApiProperty({ enum: ['foundedYear', 'startingPrice', 'headquarters'] }) fact!: FactCheck['fact'];
+  @ApiProperty({ description: 'What the answer says' }) claimed!: string;
+  @ApiProperty({ description: 'The registered fact' }) expected!: string;
+  @ApiProperty({ description: 'false: the answer contradicts the fact' }) agrees!: boolean;
+  @ApiProperty() sentence!: string;
+}
+
 export class AnalysisResultDto implements AnalysisResultRecord {
   @ApiProperty({ description: '<runId>-<n>' }) id!: string;
   @ApiProperty({ type: 'integer' }) runId!: number;
@@ -55,6 +63,7 @@ export class AnalysisResultDto implements AnalysisResultRecord {
   @ApiProperty({ type: String, nullable: true, description: 'The answer text (markdown)' }) answer!: string | null;
   @ApiProperty({ type: [ResultCitationDto] }) citations!: ResultCitationDto[];
   @ApiProperty({ type: [ResultEntityDto], description: 'Empty until the answer is analysed' }) entities!: ResultEntityDto[];
+  @ApiProperty({ type: [FactCheckDto], description: "Claims about the brand on its registered facts (PUT /brands/{id}/facts), checked" }) claims!: FactCheckDto[];
   @ApiProperty({ type: String, nullable: true }) engineVersion!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why the answer failed' }) error!: string | null;
   @ApiProperty({ format: 'date-time' }) askedAt!: string;

@@ -1,4 +1,4 @@
-import type { AnalysedCitation, AnalysedEntity, Provider, RunStatus, RunTrigger } from '../domain';
+import type { AnalysedCitation, AnalysedEntity, FactCheck, Provider, RunStatus, RunTrigger } from '../domain';
 
 /** The run record of DESIGN §13.1. */
 export interface AnalysisRunRecord {
@@ -30,6 +30,8 @@ export interface AnalysisResultRecord {
   answer: string | null;
   citations: AnalysedCitation[];
   entities: AnalysedEntity[];
+  /** Claims about the brand checked against its registered facts (agrees false: a contradiction). */
+  claims: FactCheck[];
   engineVersion: string | null;
   error: string | null;
   askedAt: string;
@@ -40,7 +42,7 @@ type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v === null ? null : (v as Date).toISOString());
 
 export const RUN_COLUMNS = 'id, brand_id, trigger, status, queries, providers, answers_expected, answers_recorded, answers_failed, created_at, started_at, completed_at';
-export const RESULT_COLUMNS = 'id, run_id, brand_id, prompt_id, query, provider, model, source, status, answer, citations, entities, engine_version, error, asked_at, latency_ms';
+export const RESULT_COLUMNS = 'id, run_id, brand_id, prompt_id, query, provider, model, source, status, answer, citations, entities, claims, engine_version, error, asked_at, latency_ms';
 
 export const toRun = (r: Row): AnalysisRunRecord => ({
   id: Number(r.id),
@@ -70,6 +72,7 @@ export const toResult = (r: Row): AnalysisResultRecord => ({
   answer: (r.answer as string | null) ?? null,
   citations: r.citations as AnalysedCitation[],
   entities: r.entities as AnalysedEntity[],
+  claims: (r.claims as FactCheck[] | undefined) ?? [],
   engineVersion: (r.engine_version as string | null) ?? null,
   error: (r.error as string | null) ?? null,
   askedAt: iso(r.asked_at)!,

@@ -1,11 +1,16 @@
-import { ANSWER_ANALYSIS_VERSION, createAnalyzer, type AnswerAnalyzer, type TrackedEntity } from '@libs/answer-analysis';
+import { ANSWER_ANALYSIS_VERSION, checkFacts, createAnalyzer, type AnswerAnalyzer, type BrandFacts, type TrackedEntity } from '@libs/answer-analysis';
 import type { AnalysedCitation, AnalysedEntity, AnswerAnalysed } from '../domain';
 
 /** A brand and its competitors as the analysis tracks them: names, aliases, domains. */
 export interface TrackedBrand {
   readonly brand: { readonly id: number; readonly name: string; readonly domain: string; readonly aliases: readonly string[]; readonly extraDomains?: readonly string[] };
   readonly competitors: readonly { readonly id: number; readonly name: string; readonly domain: string; readonly aliases: readonly string[]; readonly extraDomains?: readonly string[] }[];
+  /** The brand's registered facts (answers are checked against them). */
+  readonly facts?: BrandFacts;
 }
+
+/** Claims kept per answer (an answer repeating a price twenty times is not twenty claims). */
+const MAX_CLAIMS = 20;
 
 /** The entity id of a brand or competitor in analyses: stable across runs and re-analyses. */
 export const brandEntityId = (brandId: number) => `brand-${brandId}`;
@@ -42,7 +47,7 @@ export function analyseAnswer(
   text: string,
   providerCitations: readonly { url: string; title: string | null }[],
   tracked: TrackedBrand,
-): Pick<AnswerAnalysed['data'], 'engineVersion' | 'entities' | 'citations'> {
+): Pick<AnswerAnalysed['data'], 'engineVersion' | 'entities' | 'citations' | 'claims'> {
   const entities = trackedEntities(tracked);
   const analysis = analyzerFor(entities).analyze({ answer: text, providerCitations: providerCitations.map((c) => (c.title === null ? { url: c.url } : { url: c.url, title: c.title })) });
   const titles = new Map(providerCitations.map((c) => [c.url, c.title]));
@@ -65,5 +70,17 @@ export function analyseAnswer(
     owner: c.owner.kind,
     entityId: c.owner.kind === 'other' ? null : c.owner.entityId,
   }));
-  return { engineVersion: ANSWER_ANALYSIS_VERSION, entities: analysedEntities, citations };
+  const brandAnalysis = analysis.entities.find((e) => e.kind === 'brand');
+  const claims =
+    tracked.facts && brandAnalysis && brandAnalysis.mentionCount > 0
+      ? checkFacts(
+          brandAnalysis.sentences,
+          [tracked.brand.name, ...tracked.brand.aliases],
+          tracked.competitors.flatMap((c) => [c.name, ...c.aliases]),
+          tracked.facts,
+        )
+          .slice(0, MAX_CLAIMS)
+          .map((c) => ({ fact: c.fact, claimed: c.claimed, expected: c.expected, agrees: c.agrees, sentence: c.sentence.slice(0, 500) }))
+      : [];
+  return { engineVersion: ANSWER_ANALYSIS_VERSION, entities: analysedEntities, citations, claims };
 }

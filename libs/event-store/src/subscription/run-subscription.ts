@@ -34,16 +34,17 @@ export function runSubscription(
         prefetched = store.readAll({ after: page.next, limit: batchSize, eventTypes: options.eventTypes });
         prefetched.catch(() => undefined); // surfaced when awaited
       }
-      const advanced = comparePositions(page.next, position) > 0;
       position = page.next;
       if (page.events.length > 0) {
         await options.onBatch(page.events, page.next);
         delivered = page.next;
         lastDelivery = Date.now();
-      } else if (advanced && comparePositions(page.next, delivered) > 0 && Date.now() - lastDelivery >= idleCheckpointMs) {
-        // Only filtered-out events went by: let the consumer move its checkpoint now and then.
-        await options.onBatch([], page.next);
-        delivered = page.next;
+      } else if (comparePositions(position, delivered) > 0 && Date.now() - lastDelivery >= idleCheckpointMs) {
+        // Only filtered-out events went by: let the consumer move its checkpoint now and then, also
+        // when they came right after a delivery and nothing has come since (the next polls find
+        // nothing new, yet the consumer is still behind the feed's end).
+        await options.onBatch([], position);
+        delivered = position;
         lastDelivery = Date.now();
       }
       if (!page.endOfFeed) continue;

@@ -2,7 +2,6 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { BrandPeriodQuery, PROVIDERS } from '@libs/http';
-import { rate } from '@libs/metrics';
 import { brandFigures, type BrandFigures } from '../read-model/brand-figures';
 import { EntityDto, MeanDto, RateDto } from '../read-model/figure.dto';
 import { RollupReads } from '../read-model/rollup-reads';
@@ -12,7 +11,7 @@ export class AeoFiguresDto {
   @ApiProperty({ type: RateDto, description: 'Answers mentioning the brand / answers' }) mentionRate!: RateDto;
   @ApiProperty({ type: MeanDto, description: 'Mean rank where the brand is ranked' }) averagePosition!: MeanDto;
   @ApiProperty({ type: RateDto, description: 'Answers ranking the brand 1-3 / answers mentioning it' }) top3Rate!: RateDto;
-  @ApiProperty({ type: RateDto, description: "Answers whose checkable claims agree with the brand's facts / answers with a checkable claim (n: 0 until facts are registered and checked)" }) accuracy!: RateDto;
+  @ApiProperty({ type: RateDto, description: "Answers whose checkable claims agree with the brand's facts / answers with a checkable claim (n: 0 when the brand has no registered facts or no answer makes a claim on them)" }) accuracy!: RateDto;
 }
 export class ProviderAeoDto extends AeoFiguresDto {
   @ApiProperty({ enum: PROVIDERS }) provider!: string;
@@ -28,7 +27,7 @@ export class AeoMetricsResponse {
   @ApiProperty({ type: AeoMetricsDto }) data!: AeoMetricsDto;
 }
 
-const aeo = (f: BrandFigures): AeoFiguresDto => ({ mentionRate: f.mentionRate, averagePosition: f.averagePosition, top3Rate: f.top3Rate, accuracy: rate(0, 0) });
+const aeo = (f: BrandFigures): AeoFiguresDto => ({ mentionRate: f.mentionRate, averagePosition: f.averagePosition, top3Rate: f.top3Rate, accuracy: f.accuracy });
 
 @ApiTags('AEO')
 @Controller('api/v1/aeo')

@@ -17,6 +17,8 @@ export interface EntitySums {
   citations: number;
   allCitations: number;
   visibilitySum: number;
+  checkable: number;
+  accurate: number;
 }
 
 export const EMPTY_SUMS: Readonly<EntitySums> = Object.freeze({
@@ -35,6 +37,8 @@ export const EMPTY_SUMS: Readonly<EntitySums> = Object.freeze({
   citations: 0,
   allCitations: 0,
   visibilitySum: 0,
+  checkable: 0,
+  accurate: 0,
 });
 
 export function addSums(a: EntitySums, b: EntitySums): EntitySums {
@@ -51,6 +55,7 @@ export interface EntityFigures {
   citationRate: Rate;
   citationShare: Mean;
   visibilityShare: Mean;
+  accuracy: Rate;
   sentiment: { positive: number; neutral: number; negative: number; net: Mean; meanScore: Mean };
 }
 
@@ -63,6 +68,7 @@ export function entityFigures(s: EntitySums): EntityFigures {
     citationRate: rate(s.cited, s.withCitations),
     citationShare: mean(s.citations, s.allCitations),
     visibilityShare: mean(s.visibilitySum, s.answers),
+    accuracy: rate(s.accurate, s.checkable),
     sentiment: { positive: s.positive, neutral: s.neutral, negative: s.negative, net: netSentiment(s), meanScore: mean(s.scoreSum, labelled) },
   };
 }

@@ -26,7 +26,7 @@ export interface RollupRow extends EntitySums {
 const SUMS = `sum(answers)::int AS answers, sum(mentioned)::int AS mentioned, sum(mentions)::int AS mentions, sum(ranked)::int AS ranked,
   sum(rank_sum)::int AS rank_sum, sum(top3)::int AS top3, sum(positive)::int AS positive, sum(neutral)::int AS neutral,
   sum(negative)::int AS negative, sum(score_sum)::float8 AS score_sum, sum(cited)::int AS cited, sum(with_citations)::int AS with_citations,
-  sum(citations)::int AS citations, sum(all_citations)::int AS all_citations, sum(visibility_sum)::float8 AS visibility_sum`;
+  sum(citations)::int AS citations, sum(all_citations)::int AS all_citations, sum(visibility_sum)::float8 AS visibility_sum, sum(checkable)::int AS checkable, sum(accurate)::int AS accurate`;
 
 /** Sums of the daily rollups (DESIGN §14 figures re-aggregate from them exactly), grouped as asked, per entity. */
 @Injectable()
@@ -63,6 +63,8 @@ export class RollupReads {
       citations: r.citations as number,
       allCitations: r.all_citations as number,
       visibilitySum: r.visibility_sum as number,
+      checkable: r.checkable as number,
+      accurate: r.accurate as number,
     }));
   }
 
