@@ -236,6 +236,18 @@ describe('visibility figures (DESIGN §14)', () => {
     expect((await get(`/api/v1/brand-index/latest?brandId=${empty.id}`)).body.data.value).toBeNull();
   });
 
+  it('clientId: the brand of that client only; another client or an unknown one is 404', async () => {
+    const client = await api.tenancy.createClient(org.id, 'Client V');
+    const clientBrand = await api.tenancy.createBrand({ organizationId: org.id, clientId: client.id, name: 'Hooli', domain: 'hooli.example' });
+    expect((await get(`/api/v1/aeo/metrics?brandId=${clientBrand.id}&clientId=${client.id}`)).status).toBe(200);
+    expect((await get(`/api/v1/aeo/metrics?brandId=${brand.id}&clientId=${client.id}`)).status).toBe(404);
+    expect((await get(`/api/v1/aeo/metrics?brandId=${clientBrand.id}&clientId=999999`)).body.error.message).toMatch(/Client 999999/);
+    expect((await get(`/api/v1/aeo/metrics?brandId=${clientBrand.id}&clientId=x`)).status).toBe(400);
+    const bound = await api.keys.create({ organizationId: org.id, scopes: ['read:visibility', 'read:sentiment'], clientId: client.id });
+    expect((await get(`/api/v1/geo/metrics?brandId=${clientBrand.id}`, bound.key)).status).toBe(200);
+    expect((await get(`/api/v1/geo/metrics?brandId=${brand.id}`, bound.key)).status).toBe(404);
+  });
+
   it('refuses bad input with 400 and foreign brands with 404', async () => {
     for (const url of [
       '/api/v1/aeo/metrics',

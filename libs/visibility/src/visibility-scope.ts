@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TrackedPromptsRepository } from '@libs/analysis';
 import type { Principal } from '@libs/auth';
-import { resolveBrandPeriod, type BrandPeriod, type BrandPeriodQuery } from '@libs/http';
+import { ApiError, resolveBrandPeriod, type BrandPeriod, type BrandPeriodQuery, type BrandQuery } from '@libs/http';
 import { BrandAccess, TenancyRepository, type Brand } from '@libs/tenancy';
 import type { RollupFilter } from './read-model/rollup-reads';
 
@@ -33,12 +33,14 @@ export class VisibilityScope {
     private readonly prompts: TrackedPromptsRepository,
   ) {}
 
-  async resolve(p: Principal, q: BrandPeriodQuery): Promise<ResolvedScope> {
+  async resolve(p: Principal, q: BrandPeriodQuery | BrandQuery): Promise<ResolvedScope> {
+    if (q.clientId !== undefined && !(await this.tenancy.canSeeClient(p, q.clientId))) throw ApiError.notFound(`Client ${q.clientId}`);
     const brand = await this.brands.resolve(p, q.brandId);
-    const period = resolveBrandPeriod(q);
+    if (q.clientId !== undefined && brand.clientId !== q.clientId) throw ApiError.notFound(`Brand ${q.brandId}`);
+    const period = resolveBrandPeriod(q as BrandPeriodQuery);
     let promptIds: number[] | undefined;
-    if (q.promptId !== undefined) promptIds = [q.promptId];
-    if (q.topic !== undefined) {
+    if ('promptId' in q && q.promptId !== undefined) promptIds = [q.promptId];
+    if ('topic' in q && q.topic !== undefined) {
       const ofTopic = await this.prompts.idsOfTopic(brand, q.topic);
       promptIds = promptIds === undefined ? ofTopic : promptIds.filter((id) => ofTopic.includes(id));
     }

@@ -65,6 +65,9 @@ export class BrandQuery {
   @Min(1, { message: 'brandId must be a positive integer' })
   @Max(Number.MAX_SAFE_INTEGER, { message: 'brandId must be a positive integer' })
   brandId!: number;
+
+  @OptionalIdQuery('clientId', "The brand's client (a check: another client's or an unknown client is 404)")
+  clientId?: number;
 }
 
 /**
