@@ -28,21 +28,27 @@ const SUMS = `sum(answers)::int AS answers, sum(mentioned)::int AS mentioned, su
   sum(negative)::int AS negative, sum(score_sum)::float8 AS score_sum, sum(cited)::int AS cited, sum(with_citations)::int AS with_citations,
   sum(citations)::int AS citations, sum(all_citations)::int AS all_citations, sum(visibility_sum)::float8 AS visibility_sum, sum(checkable)::int AS checkable, sum(accurate)::int AS accurate`;
 
+/** The statement behind RollupReads.sums (also run by the benchmark's bare server). */
+export function rollupSumsSql(f: RollupFilter, groups: readonly RollupGroup[]): { text: string; params: unknown[] } {
+  const columns = groups.map((g) => (g === 'day' ? `to_char(day, 'YYYY-MM-DD') AS day` : g));
+  const groupBy = [...groups, 'entity_id'].join(', ');
+  return {
+    text: `SELECT ${[...columns, 'entity_id'].join(', ')}, ${SUMS} FROM answer_daily_rollups
+        WHERE organization_id = $1 AND brand_id = $2 AND day BETWEEN $3::date AND $4::date
+          AND ($5::text IS NULL OR provider = $5) AND ($6::bigint[] IS NULL OR prompt_id = ANY($6::bigint[]))
+        GROUP BY ${groupBy}`,
+    params: [f.organizationId, f.brandId, f.start, f.end, f.provider ?? null, f.promptIds ? [...f.promptIds] : null],
+  };
+}
+
 /** Sums of the daily rollups (DESIGN §14 figures re-aggregate from them exactly), grouped as asked, per entity. */
 @Injectable()
 export class RollupReads {
   constructor(private readonly dataSource: DataSource) {}
 
   async sums(f: RollupFilter, groups: readonly RollupGroup[]): Promise<RollupRow[]> {
-    const columns = groups.map((g) => (g === 'day' ? `to_char(day, 'YYYY-MM-DD') AS day` : g));
-    const groupBy = [...groups, 'entity_id'].join(', ');
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      `SELECT ${[...columns, 'entity_id'].join(', ')}, ${SUMS} FROM answer_daily_rollups
-        WHERE organization_id = $1 AND brand_id = $2 AND day BETWEEN $3::date AND $4::date
-          AND ($5::text IS NULL OR provider = $5) AND ($6::bigint[] IS NULL OR prompt_id = ANY($6::bigint[]))
-        GROUP BY ${groupBy}`,
-      [f.organizationId, f.brandId, f.start, f.end, f.provider ?? null, f.promptIds ? [...f.promptIds] : null],
-    );
+    const sql = rollupSumsSql(f, groups);
+    const rows: Record<string, unknown>[] = await this.dataSource.query(sql.text, sql.params);
     return rows.map((r) => ({
       entityId: r.entity_id as string,
       ...(r.day !== undefined && { day: r.day as string }),

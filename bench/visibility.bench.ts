@@ -1,0 +1,149 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { Pool } from 'pg';
+import { AnswerHistorySeeder, PROVIDERS, TrackedPromptsRepository } from '@libs/analysis';
+import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
+import { addDays, utcDay } from '@libs/metrics';
+import { ProjectionRebuilder } from '@libs/projection-engine';
+import { TenancyRepository } from '@libs/tenancy';
+import { answerRollupsProjector } from '@projections';
+import { round, withBenchDatabase } from './support/bench-database';
+import { spawnScript } from './support/spawn-script';
+
+/**
+ * npm run bench:visibility — prints one JSON line:
+ * - BENCH_BRANDS (20) brands x BENCH_PROMPTS (10) prompts x 4 providers x BENCH_DAYS (365) days of
+ *   analysed answers written through the event store (the issue's 2,000,000 answers take several
+ *   runs a day; this seeds one, 292,000 answers by default), then the rollups rebuilt from the
+ *   event store: answers/s;
+ * - visibility/trends?days=365, visibility/sov (90 days) and brand-index/latest at 50 connections
+ *   against a bare Fastify + pg server running the same SQL, alternating, in the same run:
+ *   requests/s and p99 of each side, and their ratios.
+ */
+const BRANDS = Number(process.env.BENCH_BRANDS ?? 20);
+const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 10);
+const DAYS = Number(process.env.BENCH_DAYS ?? 365);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+
+function start(script: string, env: Record<string, string>, probe: string): Promise<ChildProcess> {
+  const child = spawnScript(script, env, ['ignore', 'pipe', 'pipe']);
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${err}`)), 60_000);
+    const check = async () => {
+      try {
+        if ((await fetch(probe)).ok) {
+          clearTimeout(timer);
+          return resolve(child);
+        }
+      } catch {
+        /* not yet */
+      }
+      setTimeout(check, 200);
+    };
+    void check();
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}: ${err}`)));
+  });
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+/** The API and the bare server on one read: both warmed, then two rounds each, alternating. */
+async function alternate(apiUrl: string, baselineUrl: string, headers: Record<string, string>) {
+  await load(apiUrl, headers, 2);
+  await load(baselineUrl, {}, 2);
+  const api = [];
+  const baseline = [];
+  for (let k = 0; k < 2; k++) {
+    api.push(await load(apiUrl, headers, SECONDS / 2));
+    baseline.push(await load(baselineUrl, {}, SECONDS / 2));
+  }
+  const mean = (runs: { rps: number }[]) => runs.reduce((a, r) => a + r.rps, 0) / runs.length;
+  const worst = (runs: { p99: number }[]) => Math.max(...runs.map((r) => r.p99));
+  return {
+    apiRps: round(mean(api)),
+    baselineRps: round(mean(baseline)),
+    rpsRatio: round(mean(api) / mean(baseline), 2),
+    apiP99Ms: worst(api),
+    baselineP99Ms: worst(baseline),
+    p99Ratio: round(worst(api) / Math.max(1, worst(baseline)), 2),
+  };
+}
+
+async function main(): Promise<void> {
+  await withBenchDatabase('visibility', async (url) => {
+    const ds = createDataSource(url, 4);
+    await ds.initialize();
+    const store = new PostgresEventStore({ pool: new Pool({ connectionString: url, max: 4 }), ownsPool: true, connectionString: url, registry: new EventSchemaRegistry() });
+    const children: ChildProcess[] = [];
+    try {
+      const tenancy = new TenancyRepository(ds);
+      const org = await tenancy.createOrganization('Bench', 'enterprise');
+      const key = (await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: [...ALL_SCOPES] })).key;
+      const seeder = new AnswerHistorySeeder(ds, store);
+      const prompts = new TrackedPromptsRepository(ds);
+      const yesterday = addDays(utcDay(Date.now()), -1);
+      let answers = 0;
+      const s0 = performance.now();
+      const brands = [];
+      for (let b = 0; b < BRANDS; b++) {
+        const brand = await tenancy.createBrand({ organizationId: org.id, name: `Brand ${b}`, domain: `brand${b}.example`, competitors: [1, 2, 3].map((c) => ({ name: `Rival ${b}-${c}`, domain: `rival${b}-${c}.example` })) });
+        brands.push(brand);
+        const added = [];
+        for (let k = 0; k < PROMPTS; k++) {
+          const r = await prompts.add(brand, { query: `question ${k} about brand ${b}`, topic: null, tags: [], providers: [...PROVIDERS], isActive: false });
+          if ('prompt' in r) added.push(r.prompt);
+        }
+        answers += (await seeder.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days: DAYS, lastDay: new Date(`${yesterday}T12:00:00Z`) })).answers;
+      }
+      const seedSeconds = (performance.now() - s0) / 1000;
+      const r0 = performance.now();
+      await new ProjectionRebuilder(ds, store, 5000).rebuild(answerRollupsProjector);
+      const rebuildSeconds = (performance.now() - r0) / 1000;
+      await ds.query('VACUUM ANALYZE answer_daily_rollups');
+
+      const env = { DATABASE_URL: url, REDIS_PREFIX: `bench_${process.pid}_${randomUUID().slice(0, 6)}`, LOG_LEVEL: 'warn', RATE_LIMIT_TIERS: JSON.stringify({ enterprise: { perMinute: 1_000_000_000, perDay: 1_000_000_000_000, burst: 1_000_000 } }) };
+      children.push(await start('apps/api/src/main.ts', { ...env, PORT: '3811', HOST: '127.0.0.1' }, 'http://127.0.0.1:3811/health'));
+      children.push(await start('bench/support/visibility-baseline-server.ts', { ...env, BASELINE_PORT: '3812', BASELINE_ORG: String(org.id) }, `http://127.0.0.1:3812/brand-index?brandId=${brands[0].id}`));
+      const brandId = brands[0].id;
+      const end = yesterday;
+      const start90 = addDays(end, -89);
+      const headers = { 'x-api-key': key };
+      const trends = await alternate(`http://127.0.0.1:3811/api/v1/visibility/trends?brandId=${brandId}&days=365`, `http://127.0.0.1:3812/trends?brandId=${brandId}&days=365`, headers);
+      const sov = await alternate(`http://127.0.0.1:3811/api/v1/visibility/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, `http://127.0.0.1:3812/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, headers);
+      const index = await alternate(`http://127.0.0.1:3811/api/v1/brand-index/latest?brandId=${brandId}`, `http://127.0.0.1:3812/brand-index?brandId=${brandId}`, headers);
+      const [{ rows }] = await ds.query('SELECT count(*)::int AS rows FROM answer_daily_rollups');
+      console.log(
+        JSON.stringify({
+          answers,
+          rollupRows: rows,
+          seedSeconds: round(seedSeconds, 1),
+          rebuild: { seconds: round(rebuildSeconds, 1), answersPerSecond: round(answers / rebuildSeconds), goalAnswersPerSecond: 20000 },
+          trends365: trends,
+          sov90: sov,
+          brandIndex: index,
+          goals: { rpsRatioAtLeast: 0.5, p99RatioAtMost: 1.5 },
+        }),
+      );
+    } finally {
+      for (const c of children) c.kill('SIGTERM');
+      await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+      await store.close();
+      await ds.destroy();
+    }
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
