@@ -55,10 +55,10 @@ const sources = tableShape<{ result_id: string; contribution: Contribution }>({
   key: ['result_id'],
 });
 
-/** One answer's part of the rollups: its cell and, per entity, its counters. */
+/** One answer's part of the rollups: its cell and, per entity, its counters in COUNTERS order (compact: one row an answer is kept). */
 interface Contribution {
   cell: { organization_id: number; client_id: number; brand_id: number; day: string; provider: string; prompt_id: number; query: string };
-  entities: Record<string, Partial<Record<Counter, number>>>;
+  entities: Record<string, number[]>;
 }
 
 /** What an analysis adds to the rollups (DESIGN §14: an entity's mention, rank, sentiment, citation and visibility in one answer). */
@@ -73,7 +73,7 @@ export function contributionOf(d: AnswerAnalysed['data'], promptId: number | nul
   const entities: Contribution['entities'] = {};
   for (const e of d.entities) {
     const labelled = e.mentioned && e.sentiment !== null;
-    entities[e.entityId] = {
+    const counters: Record<Counter, number> = {
       answers: 1,
       mentioned: e.mentioned ? 1 : 0,
       mentions: e.mentions,
@@ -92,6 +92,7 @@ export function contributionOf(d: AnswerAnalysed['data'], promptId: number | nul
       checkable: e.kind === 'brand' ? checkable : 0,
       accurate: e.kind === 'brand' ? accurate : 0,
     };
+    entities[e.entityId] = COUNTERS.map((k) => counters[k]);
   }
   return {
     cell: { organization_id: d.organizationId, client_id: clientId ?? 0, brand_id: d.brandId, day: d.askedAt.slice(0, 10), provider: d.provider, prompt_id: promptId ?? 0, query: d.query },
@@ -124,7 +125,7 @@ export const answerRollupsProjector: Projector = {
     const apply = (c: Contribution, sign: 1 | -1) => {
       for (const [entityId, counters] of Object.entries(c.entities)) {
         const by: Partial<Record<Counter, number>> = {};
-        for (const k of COUNTERS) by[k] = sign * (counters[k] ?? 0);
+        COUNTERS.forEach((k, i) => (by[k] = sign * (counters[i] ?? 0)));
         deltas.add({ ...c.cell, entity_id: entityId }, by);
       }
     };
