@@ -108,6 +108,11 @@ async function succeeded(orgId: number): Promise<number> {
   return n;
 }
 
+// Seen twice in full-suite runs on the 2-core machine (never alone or under a synthetic load): after
+// the flush, deliveries stopped at ~420 of 2,000 for 90 s. Not understood yet (docs/decisions.md,
+// "Known flaky"): one retry, logged, and the worker's output in the error so the next failure says why.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
 describe('webhook delivery recovery', () => {
   let worker: ReturnType<typeof startApp>;
 
@@ -122,7 +127,9 @@ describe('webhook delivery recovery', () => {
     expect(deleted).toBeGreaterThan(0);
     expect(backlog).toBeGreaterThan(0); // jobs were sitting in Redis when it lost them
     await appending;
-    await until(() => distinctIds(paths) === 2000, 90_000, `all 2,000 deliveries (have ${distinctIds(paths)})`);
+    await until(() => distinctIds(paths) === 2000, 90_000, `all 2,000 deliveries (have ${distinctIds(paths)})`).catch((error: Error) => {
+      throw new Error(`${error.message}; worker output:\n${worker.output().slice(-4000)}`);
+    });
     const got = receiver.received.filter((r) => paths.includes(r.path));
     expect(got.every((r) => r.verified)).toBe(true);
     await until(async () => (await succeeded(orgId)) === 2000, 30_000, 'every delivery recorded as succeeded');
