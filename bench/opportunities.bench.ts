@@ -13,6 +13,7 @@ import { ProjectionRebuilder } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 import { ALL_PROJECTORS } from '@projections';
 import { percentile, round, withBenchDatabase } from './support/bench-database';
+import { alternate, startServer } from './support/http-load';
 import { spawnScript } from './support/spawn-script';
 
 /**
@@ -29,53 +30,9 @@ const N = Number(process.env.BENCH_OPPORTUNITIES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LIST_QUERY = process.env.BENCH_LIST_QUERY ?? 'status=triaged,assigned&severity=high,critical&limit=50';
 
-function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawnScript(script, env, ['ignore', 'pipe', 'pipe']);
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${err}`)), 60_000);
-    const check = async () => {
-      try {
-        const r = await fetch(`http://127.0.0.1:${env.PORT ?? env.BASELINE_PORT}/${env.BASELINE_PORT ? 'opportunities?limit=1' : 'health'}`);
-        if (r.ok) {
-          clearTimeout(timer);
-          return resolve(child);
-        }
-      } catch {
-        /* not yet */
-      }
-      setTimeout(check, 200);
-    };
-    void check();
-    child.once('exit', (code) => reject(new Error(`${script} exited ${code}: ${err}`)));
-  });
-}
-
-async function load(url: string, headers: Record<string, string>, seconds: number) {
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 };
-}
-
-/**
- * The API against the bare server on the same statement: both warmed (JIT, each pooled connection's
- * prepared statement), then two rounds each, alternating so neither side benefits from going
- * second. Mean requests/s and the worst round's p99 of each side.
- */
-async function alternate(apiUrl: string, baselineUrl: string, headers: Record<string, string>) {
-  await load(apiUrl, headers, 2);
-  await load(baselineUrl, {}, 2);
-  const api = [];
-  const baseline = [];
-  for (let round = 0; round < 2; round++) {
-    api.push(await load(apiUrl, headers, SECONDS / 2));
-    baseline.push(await load(baselineUrl, {}, SECONDS / 2));
-  }
-  const mean = (runs: { rps: number }[]) => runs.reduce((a, r) => a + r.rps, 0) / runs.length;
-  const worst = (runs: { p99: number }[]) => Math.max(...runs.map((r) => r.p99));
-  return { apiRps: mean(api), baselineRps: mean(baseline), apiP99Ms: worst(api), baselineP99Ms: worst(baseline) };
-}
+/** The API or the bare server, started once its probe answers. */
+const start = (script: string, env: Record<string, string>) =>
+  startServer(script, env, `http://127.0.0.1:${env.PORT ?? env.BASELINE_PORT}/${env.BASELINE_PORT ? 'opportunities?limit=1' : 'health'}`);
 
 const PATTERNS: Status[][] = [[], [], [], ['triaged'], ['triaged', 'assigned'], ['assigned', 'in_progress'], ['dismissed'], ['triaged'], [], ['assigned']];
 
@@ -160,8 +117,8 @@ async function main(): Promise<void> {
     const headers = { 'x-api-key': key };
     try {
       // The list, then the KPI summary, each against the bare server running the same statement.
-      const list = await alternate(`http://127.0.0.1:3801/api/v1/opportunities?${LIST_QUERY}`, `http://127.0.0.1:3802/opportunities?${LIST_QUERY}`, headers);
-      const kpis = await alternate('http://127.0.0.1:3801/api/v1/opportunities/_summary/kpis', 'http://127.0.0.1:3802/kpis', headers);
+      const list = await alternate(`http://127.0.0.1:3801/api/v1/opportunities?${LIST_QUERY}`, `http://127.0.0.1:3802/opportunities?${LIST_QUERY}`, headers, SECONDS);
+      const kpis = await alternate('http://127.0.0.1:3801/api/v1/opportunities/_summary/kpis', 'http://127.0.0.1:3802/kpis', headers, SECONDS);
 
       // Transitions detected → triaged over distinct opportunities, 32 clients; sample visibility.
       const candidates: number[] = (await ds.query(`SELECT id FROM opportunities WHERE status = 'detected' ORDER BY id DESC LIMIT 60000`)).map((r: { id: string }) => Number(r.id));

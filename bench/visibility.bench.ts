@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import autocannon from 'autocannon';
 import { Pool } from 'pg';
 import { AnswerHistorySeeder, PROVIDERS, TrackedPromptsRepository } from '@libs/analysis';
 import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
@@ -12,7 +11,7 @@ import { ProjectionRebuilder } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 import { answerRollupsProjector } from '@projections';
 import { round, withBenchDatabase } from './support/bench-database';
-import { spawnScript } from './support/spawn-script';
+import { alternate, startServer } from './support/http-load';
 
 /**
  * npm run bench:visibility — prints one JSON line:
@@ -29,53 +28,16 @@ const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 10);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
-function start(script: string, env: Record<string, string>, probe: string): Promise<ChildProcess> {
-  const child = spawnScript(script, env, ['ignore', 'pipe', 'pipe']);
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${err}`)), 60_000);
-    const check = async () => {
-      try {
-        if ((await fetch(probe)).ok) {
-          clearTimeout(timer);
-          return resolve(child);
-        }
-      } catch {
-        /* not yet */
-      }
-      setTimeout(check, 200);
-    };
-    void check();
-    child.once('exit', (code) => reject(new Error(`${script} exited ${code}: ${err}`)));
-  });
-}
-
-async function load(url: string, headers: Record<string, string>, seconds: number) {
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
-}
-
-/** The API and the bare server on one read: both warmed, then two rounds each, alternating. */
-async function alternate(apiUrl: string, baselineUrl: string, headers: Record<string, string>) {
-  await load(apiUrl, headers, 2);
-  await load(baselineUrl, {}, 2);
-  const api = [];
-  const baseline = [];
-  for (let k = 0; k < 2; k++) {
-    api.push(await load(apiUrl, headers, SECONDS / 2));
-    baseline.push(await load(baselineUrl, {}, SECONDS / 2));
-  }
-  const mean = (runs: { rps: number }[]) => runs.reduce((a, r) => a + r.rps, 0) / runs.length;
-  const worst = (runs: { p99: number }[]) => Math.max(...runs.map((r) => r.p99));
+/** The API's and the bare server's figures on one read, with their ratios. */
+async function compare(apiUrl: string, baselineUrl: string, headers: Record<string, string>) {
+  const r = await alternate(apiUrl, baselineUrl, headers, SECONDS);
   return {
-    apiRps: round(mean(api)),
-    baselineRps: round(mean(baseline)),
-    rpsRatio: round(mean(api) / mean(baseline), 2),
-    apiP99Ms: worst(api),
-    baselineP99Ms: worst(baseline),
-    p99Ratio: round(worst(api) / Math.max(1, worst(baseline)), 2),
+    apiRps: round(r.apiRps),
+    baselineRps: round(r.baselineRps),
+    rpsRatio: round(r.apiRps / r.baselineRps, 2),
+    apiP99Ms: r.apiP99Ms,
+    baselineP99Ms: r.baselineP99Ms,
+    p99Ratio: round(r.apiP99Ms / Math.max(1, r.baselineP99Ms), 2),
   };
 }
 
@@ -112,15 +74,15 @@ async function main(): Promise<void> {
       await ds.query('VACUUM ANALYZE answer_daily_rollups');
 
       const env = { DATABASE_URL: url, REDIS_PREFIX: `bench_${process.pid}_${randomUUID().slice(0, 6)}`, LOG_LEVEL: 'warn', RATE_LIMIT_TIERS: JSON.stringify({ enterprise: { perMinute: 1_000_000_000, perDay: 1_000_000_000_000, burst: 1_000_000 } }) };
-      children.push(await start('apps/api/src/main.ts', { ...env, PORT: '3811', HOST: '127.0.0.1' }, 'http://127.0.0.1:3811/health'));
-      children.push(await start('bench/support/visibility-baseline-server.ts', { ...env, BASELINE_PORT: '3812', BASELINE_ORG: String(org.id) }, `http://127.0.0.1:3812/brand-index?brandId=${brands[0].id}`));
+      children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3811', HOST: '127.0.0.1' }, 'http://127.0.0.1:3811/health'));
+      children.push(await startServer('bench/support/visibility-baseline-server.ts', { ...env, BASELINE_PORT: '3812', BASELINE_ORG: String(org.id) }, `http://127.0.0.1:3812/brand-index?brandId=${brands[0].id}`));
       const brandId = brands[0].id;
       const end = yesterday;
       const start90 = addDays(end, -89);
       const headers = { 'x-api-key': key };
-      const trends = await alternate(`http://127.0.0.1:3811/api/v1/visibility/trends?brandId=${brandId}&days=365`, `http://127.0.0.1:3812/trends?brandId=${brandId}&days=365`, headers);
-      const sov = await alternate(`http://127.0.0.1:3811/api/v1/visibility/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, `http://127.0.0.1:3812/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, headers);
-      const index = await alternate(`http://127.0.0.1:3811/api/v1/brand-index/latest?brandId=${brandId}`, `http://127.0.0.1:3812/brand-index?brandId=${brandId}`, headers);
+      const trends = await compare(`http://127.0.0.1:3811/api/v1/visibility/trends?brandId=${brandId}&days=365`, `http://127.0.0.1:3812/trends?brandId=${brandId}&days=365`, headers);
+      const sov = await compare(`http://127.0.0.1:3811/api/v1/visibility/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, `http://127.0.0.1:3812/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, headers);
+      const index = await compare(`http://127.0.0.1:3811/api/v1/brand-index/latest?brandId=${brandId}`, `http://127.0.0.1:3812/brand-index?brandId=${brandId}`, headers);
       const [{ rows }] = await ds.query('SELECT count(*)::int AS rows FROM answer_daily_rollups');
       console.log(
         JSON.stringify({

@@ -68,7 +68,8 @@ export const analysisResultsProjector: Projector = {
     const typed = events.map((e) => answerEvents.decode(e)).filter((e): e is AnswerEvent => e !== null);
     const owners = await brandOwners(context.query, typed.map((e) => e.data.brandId));
     const rows = new Map<string, ResultRow>();
-    const analyses: Extract<AnswerEvent, { type: 'answer.analysed' }>[] = [];
+    // Analyses of answers recorded in earlier batches (and re-analyses): the latest per answer.
+    const analyses = new Map<string, Extract<AnswerEvent, { type: 'answer.analysed' }>['data']>();
     for (const e of typed) {
       const id = resultId(e.data.runId, e.data.n);
       if (e.type === 'answer.analysed') {
@@ -79,7 +80,7 @@ export const analysisResultsProjector: Projector = {
           row.citations = e.data.citations;
           row.entities = e.data.entities;
           row.claims = e.data.claims ?? [];
-        } else analyses.push(e);
+        } else analyses.set(id, e.data);
         continue;
       }
       const d = e.data;
@@ -92,16 +93,12 @@ export const analysisResultsProjector: Projector = {
       );
     }
     await upsertRows(context, results, [...rows.values()]);
-    // Analyses of answers recorded in earlier batches (and re-analyses): update in place.
-    for (const e of analyses) {
-      await context.query(`UPDATE ${context.table('analysis_results')} SET engine_version = $2, analysed_at = $3, citations = $4::jsonb, entities = $5::jsonb, claims = $6::jsonb WHERE id = $1`, [
-        resultId(e.data.runId, e.data.n),
-        e.data.engineVersion,
-        e.data.analysedAt,
-        JSON.stringify(e.data.citations),
-        JSON.stringify(e.data.entities),
-        JSON.stringify(e.data.claims ?? []),
-      ]);
-    }
+    if (!analyses.size) return;
+    // Updated in place, all in one statement (the rows travel as one JSON parameter).
+    await context.query(
+      `UPDATE ${context.table('analysis_results')} AS t SET engine_version = x.engine_version, analysed_at = x.analysed_at, citations = x.citations, entities = x.entities, claims = x.claims
+         FROM jsonb_to_recordset($1::jsonb) AS x(id text, engine_version text, analysed_at timestamptz, citations jsonb, entities jsonb, claims jsonb) WHERE t.id = x.id`,
+      [JSON.stringify([...analyses].map(([id, d]) => ({ id, engine_version: d.engineVersion, analysed_at: d.analysedAt, citations: d.citations, entities: d.entities, claims: d.claims ?? [] })))],
+    );
   },
 };

@@ -7,7 +7,7 @@ import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-stor
 import { AnswerReanalyzer, BrandFactsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
-import { TenancyRepository } from '@libs/tenancy';
+import { BrandAccess, TenancyRepository } from '@libs/tenancy';
 
 /** The CLI's own DataSource: 4 connections, no retry loop (a command against an unreachable database fails at once). */
 async function openDataSource(config: AppConfig): Promise<DataSource> {
@@ -38,6 +38,7 @@ export class CliModule {
         TenancyRepository,
         TrackedPromptsRepository,
         TrackedBrands,
+        BrandAccess,
         BrandFactsRepository,
         AnswerReanalyzer,
         RollupReads,

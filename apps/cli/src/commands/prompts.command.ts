@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { DataSource } from 'typeorm';
 import { isProvider, isSchedule, normaliseTags, PROVIDERS, queryProblem, SCHEDULES, tagsProblem, TrackedPromptsRepository, type BrandRef, type PromptWrite, type Provider, type TrackedPrompt } from '@libs/analysis';
+import { BrandAccess } from '@libs/tenancy';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 import { positiveInt } from './tenancy.command';
 
@@ -10,9 +10,9 @@ const repeat = (v: string, all: string[]) => [...all, v];
 /** The brand by id (any organisation: the CLI is the operator's), or a usage error. */
 async function brandOf(ctx: CliContext, id: string): Promise<BrandRef> {
   const brandId = positiveInt('--brand', id)!;
-  const rows: { organization_id: string }[] = await (await ctx.get(DataSource)).query('SELECT organization_id FROM brands WHERE id = $1', [brandId]);
-  if (!rows.length) throw new CliUsageError(`brand ${brandId} does not exist`);
-  return { id: brandId, organizationId: Number(rows[0].organization_id) };
+  const owner = await (await ctx.get(BrandAccess)).ownerOf(brandId);
+  if (!owner) throw new CliUsageError(`brand ${brandId} does not exist`);
+  return { id: brandId, organizationId: owner.organizationId };
 }
 
 function providersOption(values: string[]): Provider[] | undefined {

@@ -50,6 +50,7 @@ interface AnswerKey {
   n: number;
   organizationId: number;
   brandId: number;
+  /** The tracked prompt asked (null for an audit request's query), and the query as asked. */
   promptId: number | null;
   query: string;
   provider: Provider;
@@ -102,15 +103,7 @@ export interface AnalysedCitation {
 
 export interface AnswerAnalysed {
   type: 'answer.analysed';
-  data: {
-    runId: number;
-    n: number;
-    organizationId: number;
-    brandId: number;
-    /** The tracked prompt asked (null for an audit request's query), and the query as asked. */
-    promptId: number | null;
-    query: string;
-    provider: Provider;
+  data: AnswerKey & {
     /** When the analysed answer was asked (the day its figures count for). */
     askedAt: string;
     engineVersion: string;
@@ -152,7 +145,7 @@ const KEY = { runId: 'number', n: 'number', organizationId: 'number', brandId: '
 export const answerEvents = eventDecoder<AnswerEvent>({
   'answer.recorded': { ...KEY, model: 'string', source: 'string', text: 'string', providerCitations: 'array', usage: 'object?', latencyMs: 'number', askedAt: 'string', raw: 'string?' },
   'answer.failed': { ...KEY, reason: 'string', kind: 'string', attempts: 'number', askedAt: 'string', failedAt: 'string' },
-  'answer.analysed': { runId: 'number', n: 'number', organizationId: 'number', brandId: 'number', promptId: 'number?', query: 'string', provider: 'string', askedAt: 'string', engineVersion: 'string', analysedAt: 'string', entities: 'array', citations: 'array' },
+  'answer.analysed': { ...KEY, askedAt: 'string', engineVersion: 'string', analysedAt: 'string', entities: 'array', citations: 'array' },
 });
 
 /** A run stream's event, typed; throws on another type or a malformed one. */

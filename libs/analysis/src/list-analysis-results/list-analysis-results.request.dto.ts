@@ -1,11 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, ValidateBy } from 'class-validator';
-import { OptionalIdQuery, PaginationQuery } from '@libs/http';
+import { DayQuery, OptionalIdQuery, PaginationQuery } from '@libs/http';
 import { daysBetween, isDayKey } from '@libs/metrics';
 import { PROVIDERS, type Provider } from '../domain';
-
-const dayRule = (field: string) =>
-  ValidateBy({ name: 'isDayKey', validator: { validate: (v: unknown) => typeof v === 'string' && isDayKey(v), defaultMessage: () => `${field} must be a calendar date YYYY-MM-DD` } });
 
 export class ListAnalysisResultsQuery extends PaginationQuery {
   @OptionalIdQuery('brandId', 'Only the answers about this brand')
@@ -16,14 +13,10 @@ export class ListAnalysisResultsQuery extends PaginationQuery {
   @IsIn(PROVIDERS, { message: `provider must be one of ${PROVIDERS.join(', ')}` })
   provider?: Provider;
 
-  @ApiPropertyOptional({ type: 'string', format: 'date', description: 'Answers asked on or after this UTC day' })
-  @IsOptional()
-  @dayRule('startDate')
+  @DayQuery('startDate', 'Answers asked on or after this UTC day')
   startDate?: string;
 
-  @ApiPropertyOptional({ type: 'string', format: 'date', description: 'Answers asked on or before this UTC day' })
-  @IsOptional()
-  @dayRule('endDate')
+  @DayQuery('endDate', 'Answers asked on or before this UTC day')
   @ValidateBy({
     name: 'endNotBeforeStart',
     validator: {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore } from '@libs/event-store';
 import { answerEvents, answerStreamId, type AnswerAnalysed, type AnswerEvent } from '../domain';
 import { analyseAnswer } from '../shared/analyse-answer';
+import { BrandAccess } from '@libs/tenancy';
 import { TrackedBrands } from '../shared/tracked-brands';
 
 export interface ReanalysisReport {
@@ -34,12 +35,13 @@ export class AnswerReanalyzer {
     private readonly dataSource: DataSource,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly brands: TrackedBrands,
+    private readonly brandAccess: BrandAccess,
   ) {}
 
   async reanalyze(brandId: number, since: string, onProgress?: (done: number, total: number) => void): Promise<ReanalysisReport> {
-    const owner: { organization_id: string }[] = await this.dataSource.query('SELECT organization_id FROM brands WHERE id = $1', [brandId]);
-    if (!owner.length) throw new RangeError(`brand ${brandId} does not exist`);
-    const organizationId = Number(owner[0].organization_id);
+    const owner = await this.brandAccess.ownerOf(brandId);
+    if (!owner) throw new RangeError(`brand ${brandId} does not exist`);
+    const organizationId = owner.organizationId;
     this.brands.forget(brandId);
     const tracked = await this.brands.of(organizationId, brandId);
     if (!tracked) throw new RangeError(`brand ${brandId} does not exist`);

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EVENT_STORE, ExpectedRevision, type EventStore, type EventToAppend } from '@libs/event-store';
-import { answerStreamId, runOutcome, runStreamId, type AnalysisRunRequested, type Provider } from '../domain';
+import { answerStreamId, runOutcome, runStreamId, type Provider } from '../domain';
 import { analyseAnswer, type TrackedBrand } from '../shared/analyse-answer';
 import { RecordedEngine } from '../shared/engines/recorded-engine';
-import { runItems } from '../shared/run-requests';
+import { runRequested } from '../shared/run-requests';
 
 const DAY = 86_400_000;
 /** Streams written per bulk append. */
@@ -51,7 +51,7 @@ export class AnswerHistorySeeder {
     const engines = new Map<Provider, RecordedEngine>();
     const engine = (p: Provider) => engines.get(p) ?? engines.set(p, new RecordedEngine(p)).get(p)!;
     const ids: { id: string }[] = await this.dataSource.query(`SELECT nextval('analysis_run_ids') AS id FROM generate_series(1, $1)`, [request.days]);
-    const items = runItems(request.prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers })));
+    const questions = request.prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers }));
     const firstDay = Math.floor(request.lastDay.getTime() / DAY) - request.days + 1;
     let pending: { streamId: string; events: EventToAppend[] }[] = [];
     // One append in flight while the next batch is generated and analysed (the append waits on the database).
@@ -62,17 +62,8 @@ export class AnswerHistorySeeder {
     for (let d = 0; d < request.days; d++) {
       const runId = Number(ids[d].id);
       const start = (firstDay + d) * DAY + 6 * 3_600_000; // 06:00 UTC, as a daily schedule would
-      const requested: AnalysisRunRequested['data'] = {
-        runId,
-        organizationId,
-        brandId,
-        trigger: 'seed',
-        auditRequestId: null,
-        queries: request.prompts.map((p) => p.query),
-        providers: [...new Set(request.prompts.flatMap((p) => p.providers))],
-        items,
-        requestedAt: new Date(start).toISOString(),
-      };
+      const requested = runRequested(runId, { organizationId, brandId, trigger: 'seed', questions, requestedAt: new Date(start) });
+      const items = requested.items;
       const t0 = performance.now();
       for (const item of items) {
         const askedAt = new Date(start + 1000 + item.n * 250);

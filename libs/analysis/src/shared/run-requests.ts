@@ -21,6 +21,21 @@ export function runItems(questions: RunRequest['questions']): RunItem[] {
   return items;
 }
 
+/** The `analysis_run.requested` data of a run: its items are every (query, provider) pair, numbered. */
+export function runRequested(runId: number, input: RunRequest): AnalysisRunRequested['data'] {
+  return {
+    runId,
+    organizationId: input.organizationId,
+    brandId: input.brandId,
+    trigger: input.trigger,
+    auditRequestId: input.auditRequestId ?? null,
+    queries: input.questions.map((q) => q.query),
+    providers: [...new Set(input.questions.flatMap((q) => q.providers))],
+    items: runItems(input.questions),
+    requestedAt: (input.requestedAt ?? new Date()).toISOString(),
+  };
+}
+
 /**
  * Starts analysis runs: allocates the run's id and appends `analysis_run.requested` to its new
  * stream. The jobs are enqueued by the dispatch reactor from that event, so a crash right after
@@ -41,18 +56,7 @@ export class RunRequests {
   async request(input: RunRequest): Promise<AnalysisRunRequested['data']> {
     const [{ id }]: { id: string }[] = await this.dataSource.query(`SELECT nextval('analysis_run_ids') AS id`);
     const runId = Number(id);
-    const items = runItems(input.questions);
-    const data: AnalysisRunRequested['data'] = {
-      runId,
-      organizationId: input.organizationId,
-      brandId: input.brandId,
-      trigger: input.trigger,
-      auditRequestId: input.auditRequestId ?? null,
-      queries: input.questions.map((q) => q.query),
-      providers: [...new Set(input.questions.flatMap((q) => q.providers))],
-      items,
-      requestedAt: (input.requestedAt ?? new Date()).toISOString(),
-    };
+    const data = runRequested(runId, input);
     await this.store.appendToStream(runStreamId(runId), [{ type: 'analysis_run.requested', data: { ...data }, metadata: { organizationId: input.organizationId, actor: input.actor ?? null } }], ExpectedRevision.noStream);
     return data;
   }

@@ -48,7 +48,7 @@ const dayMessage = (field: string) => `${field} must be a calendar date YYYY-MM-
 const daysMessage = `days must be an integer from 1 to ${MAX_PERIOD_DAYS}`;
 
 /** A day parameter (`startDate`, `endDate`): a real calendar day, `YYYY-MM-DD`. */
-function DayQuery(field: string, description: string): PropertyDecorator {
+export function DayQuery(field: string, description: string): PropertyDecorator {
   return (target, key) => {
     ApiPropertyOptional({ description, type: 'string', format: 'date', example: '2026-01-31' })(target, key);
     IsOptional()(target, key);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { addDays, utcDay, type DayKey } from '@libs/metrics';
+import { BrandAccess, TenancyRepository } from '@libs/tenancy';
 import { brandFigures, type BrandFigures } from '../read-model/brand-figures';
 import { RollupReads } from '../read-model/rollup-reads';
 
@@ -44,18 +44,20 @@ const row = (provider: string, f: BrandFigures): ReportRow => ({
 @Injectable()
 export class VisibilityReport {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly brandAccess: BrandAccess,
+    private readonly tenancy: TenancyRepository,
     private readonly rollups: RollupReads,
   ) {}
 
   async report(brandId: number, days: number, today: DayKey = utcDay(Date.now())): Promise<VisibilityReportResult> {
-    const rows: { organization_id: string; name: string }[] = await this.dataSource.query('SELECT organization_id, name FROM brands WHERE id = $1', [brandId]);
-    if (!rows.length) throw new RangeError(`brand ${brandId} does not exist`);
-    const organizationId = Number(rows[0].organization_id);
+    const owner = await this.brandAccess.ownerOf(brandId);
+    const brand = owner && (await this.tenancy.findBrand({ organizationId: owner.organizationId, clientId: null }, brandId));
+    if (!brand) throw new RangeError(`brand ${brandId} does not exist`);
+    const organizationId = brand.organizationId;
     const start = addDays(today, -(days - 1));
     const brandEntityId = `brand-${brandId}`;
     const f = brandFigures({ brandEntityId }, await this.rollups.sums({ organizationId, brandId, start, end: today }, ['provider']));
-    return { brandId, brand: rows[0].name, startDate: start, endDate: today, rows: [row('all', f.overall), ...f.providers.map((p) => row(p.provider, p))] };
+    return { brandId, brand: brand.name, startDate: start, endDate: today, rows: [row('all', f.overall), ...f.providers.map((p) => row(p.provider, p))] };
   }
 }
 

@@ -34,9 +34,4 @@ export class Engines {
   for(provider: Provider): AnswerEngine {
     return this.engines.get(provider)!;
   }
-
-  /** Which providers answer live and which from the recorded source. */
-  sources(): Record<Provider, 'live' | 'recorded'> {
-    return Object.fromEntries(PROVIDERS.map((p) => [p, this.engines.get(p)!.source])) as Record<Provider, 'live' | 'recorded'>;
-  }
 }

@@ -1,0 +1,52 @@
+import type { ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { spawnScript } from './spawn-script';
+
+/** Starts a server script as a child process and resolves once `probeUrl` answers 2xx (60 s at most). */
+export function startServer(script: string, env: Record<string, string>, probeUrl: string): Promise<ChildProcess> {
+  const child = spawnScript(script, env, ['ignore', 'pipe', 'pipe']);
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${err}`)), 60_000);
+    const check = async () => {
+      try {
+        if ((await fetch(probeUrl)).ok) {
+          clearTimeout(timer);
+          return resolve(child);
+        }
+      } catch {
+        /* not yet */
+      }
+      setTimeout(check, 200);
+    };
+    void check();
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}: ${err}`)));
+  });
+}
+
+/** `seconds` of load at 50 connections; any non-2xx or error fails the benchmark. */
+export async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 };
+}
+
+/**
+ * The API against the bare server on the same statement: both warmed (JIT, each pooled connection's
+ * prepared statement), then two rounds each of `seconds / 2`, alternating so neither side benefits
+ * from going second. Mean requests/s and the worst round's p99 of each side.
+ */
+export async function alternate(apiUrl: string, baselineUrl: string, headers: Record<string, string>, seconds: number) {
+  await load(apiUrl, headers, 2);
+  await load(baselineUrl, {}, 2);
+  const api = [];
+  const baseline = [];
+  for (let round = 0; round < 2; round++) {
+    api.push(await load(apiUrl, headers, seconds / 2));
+    baseline.push(await load(baselineUrl, {}, seconds / 2));
+  }
+  const mean = (runs: { rps: number }[]) => runs.reduce((a, r) => a + r.rps, 0) / runs.length;
+  const worst = (runs: { p99: number }[]) => Math.max(...runs.map((r) => r.p99));
+  return { apiRps: mean(api), baselineRps: mean(baseline), apiP99Ms: worst(api), baselineP99Ms: worst(baseline) };
+}
