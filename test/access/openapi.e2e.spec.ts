@@ -151,6 +151,29 @@ describe('the OpenAPI document', () => {
   });
 });
 
+/** The analytics operations (DESIGN §13): each documents its success answer with an example. */
+const ANALYTICS_PATHS = /^\/api\/v1\/(visibility|aeo|geo|brand-index|sentiment|analysis-runs|analysis-results|audit-requests|brands\/\{id\}\/(prompts|facts|page-audits)|citation-sources|citations|prompts|changes|agent-analytics|channels|metrics|campaigns|content|audiences)(\/|$)/;
+
+describe('examples', () => {
+  it('every analytics operation has an example of its success answer, and every example conforms to its schema', () => {
+    const validate = openApiValidator(doc);
+    const missing: string[] = [];
+    const problems: string[] = [];
+    for (const [method, path, op] of operations()) {
+      const [status, response] = Object.entries(op.responses as Json).find(([code]) => code.startsWith('2')) ?? [];
+      const content = response && resolve(response as Json).content?.['application/json'];
+      if (!content) continue;
+      if (content.example === undefined) {
+        if (ANALYTICS_PATHS.test(path)) missing.push(`${method} ${path} ${status}`);
+        continue;
+      }
+      problems.push(...validate(content.schema, content.example).map((p) => `${method} ${path}: ${p}`));
+    }
+    expect(missing).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the reference page', () => {
   it('has a webhooks section: one signed POST per event type, each with its own payload schema, and its example conforms', () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());

@@ -8,6 +8,7 @@ import { storedOrConflict } from '../prompt-conflict';
 import { PromptResponse } from '../prompt.dto';
 import { TrackedPromptsRepository } from '../tracked-prompts.repository';
 import { AddBrandPromptRequest } from './add-brand-prompt.request.dto';
+import { ADDED_PROMPT_EXAMPLE } from './add-brand-prompt.example';
 
 @ApiTags('Brands')
 @Controller('api/v1/brands')
@@ -20,7 +21,7 @@ export class AddBrandPromptController {
   @Post(':id/prompts')
   @RequireScope('write:brands')
   @ApiOperation({ operationId: 'brands_prompts_create', summary: 'Track a prompt for the brand: asked on its schedule by every provider it lists' })
-  @ApiCreatedResponse({ type: PromptResponse })
+  @ApiCreatedResponse({ type: PromptResponse, example: ADDED_PROMPT_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   @ApiConflictResponse({ description: 'The brand already tracks the same query (case and white space aside), or already has 500 active prompts' })
   async add(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: AddBrandPromptRequest): Promise<PromptResponse> {

@@ -5,6 +5,7 @@ import { ParseIdPipe } from '@libs/http';
 import { BrandAccess } from '@libs/tenancy';
 import { BrandFactsRepository } from '../brand-facts.repository';
 import { BrandFactsResponse } from '../brand-facts.dto';
+import { BRAND_FACTS_EXAMPLE } from './get-brand-facts.example';
 
 @ApiTags('Brands')
 @Controller('api/v1/brands')
@@ -17,7 +18,7 @@ export class GetBrandFactsController {
   @Get(':id/facts')
   @RequireScope('read:brands')
   @ApiOperation({ operationId: 'brands_facts_get', summary: "The brand's registered facts (answers are checked against them: AEO accuracy)" })
-  @ApiOkResponse({ type: BrandFactsResponse })
+  @ApiOkResponse({ type: BrandFactsResponse, example: BRAND_FACTS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async get(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number): Promise<BrandFactsResponse> {
     const brand = await this.brands.resolve(p, id);

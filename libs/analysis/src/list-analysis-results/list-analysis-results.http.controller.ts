@@ -7,6 +7,7 @@ import { BrandAccess } from '@libs/tenancy';
 import { AnalysisResultDto } from '../read-model/analysis-record.dto';
 import { AnalysisReads } from '../read-model/analysis-reads';
 import { ListAnalysisResultsQuery } from './list-analysis-results.request.dto';
+import { ANALYSIS_RESULTS_EXAMPLE } from './list-analysis-results.example';
 
 export class AnalysisResultsPage extends PageOf(AnalysisResultDto) {}
 
@@ -21,7 +22,7 @@ export class ListAnalysisResultsController {
   @Get()
   @RequireScope('read:analysis')
   @ApiOperation({ operationId: 'analysis_results_list', summary: 'Answers across runs, newest first (paginated)', description: 'startDate and endDate are UTC days, both included.' })
-  @ApiOkResponse({ type: AnalysisResultsPage })
+  @ApiOkResponse({ type: AnalysisResultsPage, example: ANALYSIS_RESULTS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'brandId names no brand the caller may see' })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListAnalysisResultsQuery): Promise<AnalysisResultsPage> {
     if (q.brandId !== undefined) await this.brands.assertVisible(p, q.brandId);

@@ -6,6 +6,7 @@ import { BrandAccess } from '@libs/tenancy';
 import { AnalysisReads } from '../read-model/analysis-reads';
 import { ListAnalysisRunsQuery, RUN_SORTS } from './list-analysis-runs.request.dto';
 import { AnalysisRunListResponse } from './list-analysis-runs.response.dto';
+import { ANALYSIS_RUNS_EXAMPLE } from './list-analysis-runs.example';
 
 @ApiTags('Analysis')
 @Controller('api/v1/analysis-runs')
@@ -18,7 +19,7 @@ export class ListAnalysisRunsController {
   @Get()
   @RequireScope('read:analysis')
   @ApiOperation({ operationId: 'analysis_runs_list', summary: 'Analysis runs, newest first (paginated)', description: 'sort: createdAt (default), id or completedAt; order: desc (default) or asc.' })
-  @ApiOkResponse({ type: AnalysisRunListResponse })
+  @ApiOkResponse({ type: AnalysisRunListResponse, example: ANALYSIS_RUNS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'brandId names no brand the caller may see' })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListAnalysisRunsQuery): Promise<AnalysisRunListResponse> {
     if (q.brandId !== undefined) await this.brands.assertVisible(p, q.brandId);

@@ -6,6 +6,7 @@ import { BrandAccess } from '@libs/tenancy';
 import { TrackedPromptsRepository } from '../tracked-prompts.repository';
 import { ListBrandPromptsQuery, PROMPT_SORTS } from './list-brand-prompts.request.dto';
 import { PromptListResponse } from './list-brand-prompts.response.dto';
+import { PROMPTS_EXAMPLE } from './list-brand-prompts.example';
 
 @ApiTags('Brands')
 @Controller('api/v1/brands')
@@ -18,7 +19,7 @@ export class ListBrandPromptsController {
   @Get(':id/prompts')
   @RequireScope('read:brands')
   @ApiOperation({ operationId: 'brands_prompts_list', summary: "The brand's tracked prompts (paginated)", description: 'sort: createdAt (default), id, query or updatedAt; order: desc (default) or asc; active filters by state.' })
-  @ApiOkResponse({ type: PromptListResponse })
+  @ApiOkResponse({ type: PromptListResponse, example: PROMPTS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async list(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Query() q: ListBrandPromptsQuery): Promise<PromptListResponse> {
     const brand = await this.brands.resolve(p, id);

@@ -5,6 +5,7 @@ import { ParseIdPipe } from '@libs/http';
 import { BrandAccess } from '@libs/tenancy';
 import { BrandFactsRepository } from '../brand-facts.repository';
 import { BrandFactsDto, BrandFactsResponse } from '../brand-facts.dto';
+import { PUT_BRAND_FACTS_EXAMPLE } from './put-brand-facts.example';
 
 @ApiTags('Brands')
 @Controller('api/v1/brands')
@@ -21,7 +22,7 @@ export class PutBrandFactsController {
     summary: "Replace the brand's registered facts",
     description: 'Answers analysed from now on are checked against them (`answers reanalyze` re-checks history): founding year, starting price and headquarters are checkable; product names are kept for reference.',
   })
-  @ApiOkResponse({ type: BrandFactsResponse })
+  @ApiOkResponse({ type: BrandFactsResponse, example: PUT_BRAND_FACTS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async put(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: BrandFactsDto): Promise<BrandFactsResponse> {
     const brand = await this.brands.resolve(p, id);

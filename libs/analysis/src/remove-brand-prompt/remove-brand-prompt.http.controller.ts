@@ -5,6 +5,7 @@ import { ApiError, ParseIdPipe } from '@libs/http';
 import { BrandAccess } from '@libs/tenancy';
 import { TrackedPromptsRepository } from '../tracked-prompts.repository';
 import { RemovedPromptResponse } from './remove-brand-prompt.response.dto';
+import { REMOVED_PROMPT_EXAMPLE } from './remove-brand-prompt.example';
 
 @ApiTags('Brands')
 @Controller('api/v1/brands')
@@ -17,7 +18,7 @@ export class RemoveBrandPromptController {
   @Delete(':id/prompts/:promptId')
   @RequireScope('write:brands')
   @ApiOperation({ operationId: 'brands_prompts_remove', summary: 'Stop tracking a prompt (answers already recorded for it stay)' })
-  @ApiOkResponse({ type: RemovedPromptResponse })
+  @ApiOkResponse({ type: RemovedPromptResponse, example: REMOVED_PROMPT_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id, or the brand has no such prompt' })
   async remove(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Param('promptId', ParseIdPipe) promptId: number): Promise<RemovedPromptResponse> {
     const brand = await this.brands.resolve(p, id);

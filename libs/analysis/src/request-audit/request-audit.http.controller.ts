@@ -6,6 +6,7 @@ import { normaliseQuery, PROVIDERS } from '../domain';
 import { RunRequests } from '../shared/run-requests';
 import { RequestAuditRequest } from './request-audit.request.dto';
 import { AuditRequestResponse } from './request-audit.response.dto';
+import { AUDIT_REQUEST_EXAMPLE } from './request-audit.example';
 
 @ApiTags('Analysis')
 @Controller('api/v1/audit-requests')
@@ -23,7 +24,7 @@ export class RequestAuditController {
     summary: "Ask the AI engines a brand's questions now: starts an analysis run (trigger api)",
     description: 'One answer per query and provider; follow the run at GET /api/v1/analysis-runs/{analysisRunId}. Providers without an API key are answered by the recorded source.',
   })
-  @ApiCreatedResponse({ type: AuditRequestResponse })
+  @ApiCreatedResponse({ type: AuditRequestResponse, example: AUDIT_REQUEST_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async create(@CurrentPrincipal() p: Principal, @Body() body: RequestAuditRequest): Promise<AuditRequestResponse> {
     const brand = await this.brands.resolve(p, body.brandId);

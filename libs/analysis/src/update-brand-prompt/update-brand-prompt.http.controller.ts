@@ -7,6 +7,7 @@ import { storedOrConflict } from '../prompt-conflict';
 import { PromptResponse } from '../prompt.dto';
 import { TrackedPromptsRepository } from '../tracked-prompts.repository';
 import { UpdateBrandPromptRequest } from './update-brand-prompt.request.dto';
+import { UPDATED_PROMPT_EXAMPLE } from './update-brand-prompt.example';
 
 @ApiTags('Brands')
 @Controller('api/v1/brands')
@@ -19,7 +20,7 @@ export class UpdateBrandPromptController {
   @Patch(':id/prompts/:promptId')
   @RequireScope('write:brands')
   @ApiOperation({ operationId: 'brands_prompts_update', summary: "Change a tracked prompt's query, topic, tags, providers or active state" })
-  @ApiOkResponse({ type: PromptResponse })
+  @ApiOkResponse({ type: PromptResponse, example: UPDATED_PROMPT_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id, or the brand has no such prompt' })
   @ApiConflictResponse({ description: 'The brand already tracks the new query, or re-activating would exceed 500 active prompts' })
   async update(

@@ -6,6 +6,7 @@ import { brandFigures, type BrandFigures } from '../read-model/brand-figures';
 import { EntityDto, MeanDto, RateDto } from '../read-model/figure.dto';
 import { RollupReads } from '../read-model/rollup-reads';
 import { VisibilityScope } from '../visibility-scope';
+import { AEO_METRICS_EXAMPLE } from './aeo-metrics.example';
 
 export class AeoFiguresDto {
   @ApiProperty({ type: RateDto, description: 'Answers mentioning the brand / answers' }) mentionRate!: RateDto;
@@ -40,7 +41,7 @@ export class AeoMetricsController {
   @Get('metrics')
   @RequireScope('read:visibility')
   @ApiOperation({ operationId: 'aeo_metrics', summary: 'Answer-engine figures of the brand over the period: mention rate, average position, top-3 rate, accuracy; overall and per provider' })
-  @ApiOkResponse({ type: AeoMetricsResponse })
+  @ApiOkResponse({ type: AeoMetricsResponse, example: AEO_METRICS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async metrics(@CurrentPrincipal() p: Principal, @Query() q: BrandPeriodQuery): Promise<AeoMetricsResponse> {
     const scope = await this.scopes.resolve(p, q);

@@ -8,6 +8,7 @@ import { brandFigures } from '../read-model/brand-figures';
 import { EntityDto } from '../read-model/figure.dto';
 import { RollupReads } from '../read-model/rollup-reads';
 import { VisibilityScope } from '../visibility-scope';
+import { BRAND_INDEX_EXAMPLE } from './brand-index.example';
 
 /** The index is over the 30 days up to the newest day with answers. */
 export const BRAND_INDEX_DAYS = 30;
@@ -49,7 +50,7 @@ export class BrandIndexController {
     summary: 'The brand index (0-100) over the 30 days up to the newest day with answers, with each component (DESIGN §14)',
     description: 'Mention rate 30 %, share of voice 25 %, net sentiment 15 % (mapped to 0-100), citation rate 20 %, visibility share 10 %; a component without data is left out and the others scaled up. An organisation may set its own weights (CLI `brand-index weights`).',
   })
-  @ApiOkResponse({ type: BrandIndexResponse })
+  @ApiOkResponse({ type: BrandIndexResponse, example: BRAND_INDEX_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async latest(@CurrentPrincipal() p: Principal, @Query() q: BrandQuery): Promise<BrandIndexResponse> {
     const scope = await this.scopes.resolve(p, q);

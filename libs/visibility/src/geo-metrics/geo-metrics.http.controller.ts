@@ -6,6 +6,7 @@ import { brandFigures, type BrandFigures } from '../read-model/brand-figures';
 import { EntityDto, MeanDto, RateDto } from '../read-model/figure.dto';
 import { RollupReads } from '../read-model/rollup-reads';
 import { VisibilityScope } from '../visibility-scope';
+import { GEO_METRICS_EXAMPLE } from './geo-metrics.example';
 
 export class GeoFiguresDto {
   @ApiProperty({ type: MeanDto, description: "The brand's position-adjusted word-count share, averaged over answers (n: answers)" }) visibilityShare!: MeanDto;
@@ -39,7 +40,7 @@ export class GeoMetricsController {
   @Get('metrics')
   @RequireScope('read:visibility')
   @ApiOperation({ operationId: 'geo_metrics', summary: 'Generative-engine figures of the brand over the period: visibility share, citation rate, citation share; overall and per provider' })
-  @ApiOkResponse({ type: GeoMetricsResponse })
+  @ApiOkResponse({ type: GeoMetricsResponse, example: GEO_METRICS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async metrics(@CurrentPrincipal() p: Principal, @Query() q: BrandPeriodQuery): Promise<GeoMetricsResponse> {
     const scope = await this.scopes.resolve(p, q);

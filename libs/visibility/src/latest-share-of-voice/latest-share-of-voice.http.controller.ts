@@ -7,6 +7,7 @@ import { groupSums, sumsOf } from '../read-model/group-sums';
 import { RollupReads } from '../read-model/rollup-reads';
 import { sovEntries } from '../read-model/sov-entries';
 import { VisibilityScope } from '../visibility-scope';
+import { LATEST_SHARE_OF_VOICE_EXAMPLE } from './latest-share-of-voice.example';
 
 export class ProviderSovDto {
   @ApiProperty({ enum: PROVIDERS }) provider!: string;
@@ -32,7 +33,7 @@ export class LatestShareOfVoiceController {
   @Get('sov/latest')
   @RequireScope('read:visibility')
   @ApiOperation({ operationId: 'visibility_sov_latest', summary: 'Share of voice per provider on the newest day with answers, which it names' })
-  @ApiOkResponse({ type: LatestSovResponse })
+  @ApiOkResponse({ type: LatestSovResponse, example: LATEST_SHARE_OF_VOICE_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async latest(@CurrentPrincipal() p: Principal, @Query() q: BrandQuery): Promise<LatestSovResponse> {
     const scope = await this.scopes.resolve(p, q);

@@ -7,6 +7,7 @@ import { EntityDto } from '../read-model/figure.dto';
 import { RollupReads } from '../read-model/rollup-reads';
 import { SentimentFiguresDto, sentimentFigures } from '../read-model/sentiment.dto';
 import { VisibilityScope } from '../visibility-scope';
+import { SENTIMENT_SUMMARY_EXAMPLE, SENTIMENT_BY_PROVIDER_EXAMPLE } from './sentiment-summary.example';
 
 export class SentimentSummaryDto extends SentimentFiguresDto {
   @ApiProperty({ type: EntityDto }) brand!: EntityDto;
@@ -34,7 +35,7 @@ export class SentimentSummaryController {
   @Get('summary')
   @RequireScope('read:sentiment')
   @ApiOperation({ operationId: 'sentiment_summary', summary: "The brand's sentiment over the period: label counts, net sentiment, mean score" })
-  @ApiOkResponse({ type: SentimentSummaryResponse })
+  @ApiOkResponse({ type: SentimentSummaryResponse, example: SENTIMENT_SUMMARY_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async summary(@CurrentPrincipal() p: Principal, @Query() q: BrandPeriodQuery): Promise<SentimentSummaryResponse> {
     const scope = await this.scopes.resolve(p, q);
@@ -45,7 +46,7 @@ export class SentimentSummaryController {
   @Get('by-provider')
   @RequireScope('read:sentiment')
   @ApiOperation({ operationId: 'sentiment_by_provider', summary: "The brand's sentiment per provider over the period (providers asked in it)" })
-  @ApiOkResponse({ type: SentimentByProviderResponse })
+  @ApiOkResponse({ type: SentimentByProviderResponse, example: SENTIMENT_BY_PROVIDER_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async byProvider(@CurrentPrincipal() p: Principal, @Query() q: BrandPeriodQuery): Promise<SentimentByProviderResponse> {
     const scope = await this.scopes.resolve(p, q);

@@ -7,6 +7,7 @@ import { EntityDto, SeriesPointDto } from '../read-model/figure.dto';
 import { groupSums, sumsOf } from '../read-model/group-sums';
 import { RollupReads } from '../read-model/rollup-reads';
 import { VisibilityScope } from '../visibility-scope';
+import { SENTIMENT_TRENDS_EXAMPLE } from './sentiment-trends.example';
 
 export class SentimentTrendsDto {
   @ApiProperty({ type: EntityDto }) brand!: EntityDto;
@@ -31,7 +32,7 @@ export class SentimentTrendsController {
   @Get('trends')
   @RequireScope('read:sentiment')
   @ApiOperation({ operationId: 'sentiment_trends', summary: "Daily net sentiment and positive/negative shares of the brand (UTC days; a day without labelled answers has n: 0 and nulls)" })
-  @ApiOkResponse({ type: SentimentTrendsResponse })
+  @ApiOkResponse({ type: SentimentTrendsResponse, example: SENTIMENT_TRENDS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async trends(@CurrentPrincipal() p: Principal, @Query() q: BrandPeriodQuery): Promise<SentimentTrendsResponse> {
     const scope = await this.scopes.resolve(p, q);

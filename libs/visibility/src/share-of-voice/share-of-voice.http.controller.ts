@@ -7,6 +7,7 @@ import { groupSums, sumsOf } from '../read-model/group-sums';
 import { RollupReads } from '../read-model/rollup-reads';
 import { sovEntries } from '../read-model/sov-entries';
 import { VisibilityScope } from '../visibility-scope';
+import { SHARE_OF_VOICE_EXAMPLE } from './share-of-voice.example';
 
 export class QuerySovDto {
   @ApiProperty({ enum: PROVIDERS }) provider!: string;
@@ -28,7 +29,7 @@ export class ShareOfVoiceController {
   @Get('sov')
   @RequireScope('read:visibility')
   @ApiOperation({ operationId: 'visibility_sov', summary: 'Share of voice by provider and query over the period (paginated by provider, then query)' })
-  @ApiOkResponse({ type: SovPage })
+  @ApiOkResponse({ type: SovPage, example: SHARE_OF_VOICE_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async sov(@CurrentPrincipal() p: Principal, @Query() q: BrandPeriodPageQuery): Promise<SovPage> {
     const scope = await this.scopes.resolve(p, q);

@@ -9,6 +9,7 @@ import { RollupReads, type RollupRow } from '../read-model/rollup-reads';
 import { VisibilityScope, type ResolvedScope } from '../visibility-scope';
 import { VisibilityTrendsQuery } from './visibility-trends.request.dto';
 import { VisibilityTrendsResponse, type TrendSeriesDto } from './visibility-trends.response.dto';
+import { VISIBILITY_TRENDS_EXAMPLE } from './visibility-trends.example';
 
 /** The three daily series of one set of rows (all providers, or one). */
 function series(scope: ResolvedScope, rows: readonly RollupRow[]): TrendSeriesDto {
@@ -38,7 +39,7 @@ export class VisibilityTrendsController {
   @Get('trends')
   @RequireScope('read:visibility')
   @ApiOperation({ operationId: 'visibility_trends', summary: "Daily mention rate, share of voice and average position of the brand, overall and per provider (UTC days; a day without answers has n: 0 and nulls)" })
-  @ApiOkResponse({ type: VisibilityTrendsResponse })
+  @ApiOkResponse({ type: VisibilityTrendsResponse, example: VISIBILITY_TRENDS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async trends(@CurrentPrincipal() p: Principal, @Query() q: VisibilityTrendsQuery): Promise<VisibilityTrendsResponse> {
     const scope = await this.scopes.resolve(p, q);

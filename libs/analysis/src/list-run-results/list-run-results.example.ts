@@ -1,0 +1,245 @@
+/** Example answers for the OpenAPI document, recorded from the figures test's fixture (test/visibility, test/analysis) and trimmed; a test checks each against its schema. */
+export const RUN_RESULTS_EXAMPLE = {
+  "data": [
+    {
+      "id": "1-0",
+      "runId": 1,
+      "brandId": 1,
+      "promptId": null,
+      "query": "best CRM for agencies",
+      "provider": "chatgpt",
+      "model": "recorded-chatgpt",
+      "source": "recorded",
+      "status": "answered",
+      "answer": "Here are the options most people consider for \"best CRM for agencies\":\n\n1. **Acme CRM** – Acme CRM is a solid choice for most teams.\n2. **Umbrella** – Umbrella offers great value for the price.\n3. **Initech** – Initech integrates with th...",
+      "citations": [
+        {
+          "url": "https://wirecutter.com/best-crm-for-agencies",
+          "owner": "other",
+          "title": "wirecutter.com",
+          "domain": "wirecutter.com",
+          "entityId": null,
+          "position": 1
+        },
+        {
+          "url": "https://techradar.com/best-crm-for-agencies",
+          "owner": "other",
+          "title": "techradar.com",
+          "domain": "techradar.com",
+          "entityId": null,
+          "position": 2
+        },
+        {
+          "url": "https://g2.com/best-crm-for-agencies",
+          "owner": "other",
+          "title": "g2.com",
+          "domain": "g2.com",
+          "entityId": null,
+          "position": 3
+        }
+      ],
+      "entities": [
+        {
+          "kind": "brand",
+          "name": "Acme CRM",
+          "rank": 1,
+          "entityId": "brand-1",
+          "mentions": 3,
+          "mentioned": true,
+          "sentiment": "positive",
+          "sentimentScore": 0.84,
+          "visibilityShare": 0.351
+        },
+        {
+          "kind": "competitor",
+          "name": "Globex",
+          "rank": 4,
+          "entityId": "competitor-1",
+          "mentions": 2,
+          "mentioned": true,
+          "sentiment": "neutral",
+          "sentimentScore": 0,
+          "visibilityShare": 0.0622
+        },
+        {
+          "kind": "competitor",
+          "name": "Initech",
+          "rank": 3,
+          "entityId": "competitor-2",
+          "mentions": 2,
+          "mentioned": true,
+          "sentiment": "neutral",
+          "sentimentScore": 0,
+          "visibilityShare": 0.1063
+        }
+      ],
+      "claims": [],
+      "engineVersion": "2.0.0",
+      "error": null,
+      "askedAt": "2026-11-25T15:34:14.035Z",
+      "latencyMs": 1
+    },
+    {
+      "id": "1-1",
+      "runId": 1,
+      "brandId": 1,
+      "promptId": null,
+      "query": "best CRM for agencies",
+      "provider": "perplexity",
+      "model": "recorded-perplexity",
+      "source": "recorded",
+      "status": "answered",
+      "answer": "Here are the options most people consider for \"best CRM for agencies\":\n\n1. **Acme CRM** – Acme CRM is available in most regions.\n2. **Globex** – Globex integrates with the usual tools.\n3. **Initech** – Initech has a plan for small teams....",
+      "citations": [
+        {
+          "url": "https://acme-crm.com/best-crm-for-agencies",
+          "owner": "brand",
+          "title": "acme-crm.com",
+          "domain": "acme-crm.com",
+          "entityId": "brand-1",
+          "position": 1
+        },
+        {
+          "url": "https://pcmag.com/best-crm-for-agencies",
+          "owner": "other",
+          "title": "pcmag.com",
+          "domain": "pcmag.com",
+          "entityId": null,
+          "position": 2
+        },
+        {
+          "url": "https://umbrella.com/best-crm-for-agencies",
+          "owner": "competitor",
+          "title": "umbrella.com",
+          "domain": "umbrella.com",
+          "entityId": "competitor-3",
+          "position": 3
+        }
+      ],
+      "entities": [
+        {
+          "kind": "brand",
+          "name": "Acme CRM",
+          "rank": 1,
+          "entityId": "brand-1",
+          "mentions": 3,
+          "mentioned": true,
+          "sentiment": "positive",
+          "sentimentScore": 0.612,
+          "visibilityShare": 0.3132
+        },
+        {
+          "kind": "competitor",
+          "name": "Globex",
+          "rank": 2,
+          "entityId": "competitor-1",
+          "mentions": 2,
+          "mentioned": true,
+          "sentiment": "neutral",
+          "sentimentScore": 0,
+          "visibilityShare": 0.133
+        },
+        {
+          "kind": "competitor",
+          "name": "Initech",
+          "rank": 3,
+          "entityId": "competitor-2",
+          "mentions": 2,
+          "mentioned": true,
+          "sentiment": "neutral",
+          "sentimentScore": 0,
+          "visibilityShare": 0.1245
+        }
+      ],
+      "claims": [],
+      "engineVersion": "2.0.0",
+      "error": null,
+      "askedAt": "2026-11-25T15:34:13.987Z",
+      "latencyMs": 0
+    },
+    {
+      "id": "1-2",
+      "runId": 1,
+      "brandId": 1,
+      "promptId": null,
+      "query": "Acme CRM vs Globex",
+      "provider": "chatgpt",
+      "model": "recorded-chatgpt",
+      "source": "recorded",
+      "status": "answered",
+      "answer": "Here are the options most people consider for \"Acme CRM vs Globex\":\n\n1. **Acme CRM** – Acme CRM integrates with the usual tools.\n2. **Globex** – Globex covers the basics.\n3. **Initech** – Initech is the strongest all-rounder here.\n4. **U...",
+      "citations": [
+        {
+          "url": "https://capterra.com/acme-crm-vs-globex",
+          "owner": "other",
+          "title": "capterra.com",
+          "domain": "capterra.com",
+          "entityId": null,
+          "position": 1
+        },
+        {
+          "url": "https://globex.com/acme-crm-vs-globex",
+          "owner": "competitor",
+          "title": "globex.com",
+          "domain": "globex.com",
+          "entityId": "competitor-1",
+          "position": 2
+        },
+        {
+          "url": "https://initech.com/acme-crm-vs-globex",
+          "owner": "competitor",
+          "title": "initech.com",
+          "domain": "initech.com",
+          "entityId": "competitor-2",
+          "position": 3
+        }
+      ],
+      "entities": [
+        {
+          "kind": "brand",
+          "name": "Acme CRM",
+          "rank": 1,
+          "entityId": "brand-1",
+          "mentions": 4,
+          "mentioned": true,
+          "sentiment": "positive",
+          "sentimentScore": 0.612,
+          "visibilityShare": 0.4894
+        },
+        {
+          "kind": "competitor",
+          "name": "Globex",
+          "rank": 2,
+          "entityId": "competitor-1",
+          "mentions": 3,
+          "mentioned": true,
+          "sentiment": "neutral",
+          "sentimentScore": 0,
+          "visibilityShare": 0.2685
+        },
+        {
+          "kind": "competitor",
+          "name": "Initech",
+          "rank": 3,
+          "entityId": "competitor-2",
+          "mentions": 2,
+          "mentioned": true,
+          "sentiment": "positive",
+          "sentimentScore": 0.791,
+          "visibilityShare": 0.126
+        }
+      ],
+      "claims": [],
+      "engineVersion": "2.0.0",
+      "error": null,
+      "askedAt": "2026-11-25T15:34:13.985Z",
+      "latencyMs": 1
+    }
+  ],
+  "meta": {
+    "total": 4,
+    "limit": 50,
+    "offset": 0,
+    "hasMore": false
+  }
+};
