@@ -1,5 +1,4 @@
 export * from './domain';
-export * from './ssrf-guard';
 export * from './webhooks.repository';
 export * from './webhooks.module';
 export * from './webhooks.config';

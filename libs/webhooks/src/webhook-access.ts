@@ -1,6 +1,6 @@
 import type { Principal } from '@libs/auth';
 import { ApiError } from '@libs/http';
-import { blockedUrlReason } from './ssrf-guard';
+import { blockedUrlReason } from '@libs/egress';
 import type { Webhook, WebhookScope, WebhooksRepository } from './webhooks.repository';
 
 export const scopeOf = (p: Principal): WebhookScope => ({ organizationId: p.organizationId, clientId: p.clientId });

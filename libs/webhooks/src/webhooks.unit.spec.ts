@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { decideAfterAttempt, headerProblems, parseRetryAfter } from './domain';
 import { derivedUuid } from './domain/ids';
 import { newWebhookSecret, signatureHeaders } from './domain/signing';
-import { blockedUrlReason, guardedLookup, isBlockedAddress, type LookupFunction } from './ssrf-guard';
+import { blockedUrlReason, guardedLookup, isBlockedAddress, type LookupFunction } from '@libs/egress';
 
 describe('signing (Standard Webhooks)', () => {
   it('makes whsec_ secrets in standard base64 that the reference verifier accepts', () => {

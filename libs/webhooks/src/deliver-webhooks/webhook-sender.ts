@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { isReservedHeader } from '../domain';
 import { signatureHeaders } from '../domain';
-import { BlockedAddressError, guardedLookup, isBlockedAddress } from '../ssrf-guard';
+import { BlockedAddressError, guardedLookup, isBlockedAddress } from '@libs/egress';
 
 export const EXCERPT_CHARS = 1024;
 /** Read at most this much of a response (the rest is discarded with the connection). */

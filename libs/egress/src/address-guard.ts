@@ -3,7 +3,8 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * Server-side request forgery guard. Only globally routable unicast addresses are allowed:
+ * The address guard of every outgoing request the service makes for a customer (webhook
+ * deliveries, page audits): a server-side request forgery guard. Only globally routable unicast addresses are allowed:
  * loopback, private, link-local (169.254.169.254 and other metadata endpoints), unique-local
  * (fd00:ec2::254), carrier-grade NAT, unspecified, broadcast, multicast, reserved, documentation,
  * NAT64/6to4/Teredo and IPv4-compatible ::a.b.c.d (which can embed any IPv4 address) are refused; an IPv4-mapped IPv6 address
@@ -18,6 +19,52 @@ export class BlockedAddressError extends Error {
 
 /** ::/96, the deprecated IPv4-compatible addresses (RFC 4291 §2.5.5.1): ipaddr.js calls them unicast, yet ::a.b.c.d embeds any IPv4 address. */
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
+ * Non-public addresses an operator lets through anyway (local development and tests): a list of
+ * CIDR ranges, e.g. `127.0.0.1/32`. Everything outside them stays refused.
+ */
+export class AddressAllowance {
+  private readonly ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][];
+
+  constructor(readonly cidrs: readonly string[]) {
+    this.ranges = cidrs.map((c) => ipaddr.parseCIDR(c));
+  }
+
+  /** A comma list of CIDRs (a bare address is its own /32 or /128); throws a RangeError naming a bad one. */
+  static parse(text: string): AddressAllowance {
+    const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const item of items) {
+      const cidr = item.includes('/') ? item : `${item}/${item.includes(':') ? 128 : 32}`;
+      try {
+        ipaddr.parseCIDR(cidr);
+      } catch {
+        throw new RangeError(`"${item}" is not an address or CIDR range`);
+      }
+    }
+    return new AddressAllowance(items.map((item) => (item.includes('/') ? item : `${item}/${item.includes(':') ? 128 : 32}`)));
+  }
+
+  has(address: string): boolean {
+    if (!ipaddr.isValid(address)) return false;
+    let ip = ipaddr.parse(address);
+    if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+    return this.ranges.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
+  }
+}
+
+/**
+ * What a caller lets through beyond public addresses: `false` nothing (the default), `true`
+ * everything (WEBHOOK_ALLOW_PRIVATE_URLS), or an AddressAllowance of ranges.
+ */
+export type Allowance = boolean | AddressAllowance;
+
+/** Whether a connection to `address` may be made under `allow`. */
+export function isAllowedAddress(address: string, allow: Allowance): boolean {
+  if (allow === true) return true;
+  if (!isBlockedAddress(address)) return true;
+  return allow instanceof AddressAllowance && allow.has(address);
+}
 
 export function isBlockedAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return true;
@@ -44,8 +91,8 @@ export function resolveAll(host: string, lookup: LookupFunction = dnsLookup as u
  * Checks a URL's host: every address it resolves to must be allowed (one bad address is enough
  * to refuse). Returns the reason, or null when allowed.
  */
-export async function blockedUrlReason(url: URL, allowPrivate: boolean, lookup?: LookupFunction): Promise<string | null> {
-  if (allowPrivate) return null;
+export async function blockedUrlReason(url: URL, allow: Allowance, lookup?: LookupFunction): Promise<string | null> {
+  if (allow === true) return null;
   let addresses: LookupAddress[];
   try {
     addresses = await resolveAll(url.hostname, lookup);
@@ -53,7 +100,7 @@ export async function blockedUrlReason(url: URL, allowPrivate: boolean, lookup?:
     return `url host ${url.hostname} does not resolve`;
   }
   if (!addresses.length) return `url host ${url.hostname} does not resolve`;
-  const bad = addresses.find((a) => isBlockedAddress(a.address));
+  const bad = addresses.find((a) => !isAllowedAddress(a.address, allow));
   return bad ? `url must not point to a loopback, private, link-local, metadata or other non-public address (${url.hostname} is ${bad.address})` : null;
 }
 
@@ -61,14 +108,14 @@ export async function blockedUrlReason(url: URL, allowPrivate: boolean, lookup?:
  * A `lookup` for an HTTP agent: resolves, refuses the connection when any address is not
  * allowed, and hands the checked addresses to the socket (which connects to one of them).
  */
-export function guardedLookup(allowPrivate: boolean, lookup: LookupFunction = dnsLookup as unknown as LookupFunction) {
+export function guardedLookup(allow: Allowance, lookup: LookupFunction = dnsLookup as unknown as LookupFunction) {
   return (hostname: string, options: { all?: boolean; family?: number } | number, callback: (...args: unknown[]) => void): void => {
     const all = typeof options === 'object' && options?.all === true;
     lookup(hostname, { all: true }, (error, addresses) => {
       if (error) return callback(error);
       if (!addresses.length) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }));
-      if (!allowPrivate) {
-        const bad = addresses.find((a) => isBlockedAddress(a.address));
+      if (allow !== true) {
+        const bad = addresses.find((a) => !isAllowedAddress(a.address, allow));
         if (bad) return callback(new BlockedAddressError(`refused to connect to ${hostname} (${bad.address}): not a public address`));
       }
       if (all) callback(null, addresses);

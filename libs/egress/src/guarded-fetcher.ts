@@ -1,0 +1,209 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import zlib from 'node:zlib';
+import { BlockedAddressError, guardedLookup, isAllowedAddress, type Allowance, type LookupFunction } from './address-guard';
+
+/** Why a fetch gave no response. */
+export type FetchFailureKind = 'invalid_url' | 'blocked' | 'timeout' | 'too_large' | 'too_many_redirects' | 'network';
+
+export interface FetchRequest {
+  url: string;
+  /** Extra request headers (conditional headers, Accept, …); the user agent is the fetcher's. */
+  headers?: Record<string, string>;
+  /** Most bytes of the (decoded) body; more fails the fetch with `too_large`. */
+  maxBytes: number;
+  /** The whole exchange, redirects included. */
+  timeoutMs: number;
+  /** Redirects followed, each through the guard (default 5). */
+  maxRedirects?: number;
+}
+
+export interface FetchResponse {
+  ok: true;
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** The URL that answered (after redirects). */
+  url: string;
+  /** Each URL redirected to, in order. */
+  redirects: string[];
+  durationMs: number;
+}
+
+export interface FetchFailure {
+  ok: false;
+  kind: FetchFailureKind;
+  reason: string;
+  /** The URL being fetched when it failed. */
+  url: string;
+  redirects: string[];
+  durationMs: number;
+}
+
+export type FetchResult = FetchResponse | FetchFailure;
+
+export interface GuardedFetcherOptions {
+  /** `User-Agent` of every request: it names the service. */
+  userAgent: string;
+  /** Non-public addresses let through (default none). */
+  allow?: Allowance;
+  /** The resolver (tests may give their own; the default is the system's). */
+  lookup?: LookupFunction;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+class Failure extends Error {
+  constructor(
+    readonly kind: FetchFailureKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * GET through the address guard: every hop's host is checked at connect time (the agents' lookup
+ * refuses a name resolving to a non-public address, so DNS rebinding cannot slip past; an IP
+ * literal is checked before connecting), redirects are followed only to http(s) URLs and only
+ * through the same guard, the decoded body is capped (a `Content-Length` over the cap fails at
+ * once, gzip/deflate/br are decoded while counting), and one deadline covers the whole exchange.
+ */
+export class GuardedFetcher {
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly allow: Allowance;
+
+  constructor(private readonly options: GuardedFetcherOptions) {
+    this.allow = options.allow ?? false;
+    const lookup = guardedLookup(this.allow, options.lookup) as unknown as http.AgentOptions['lookup'];
+    this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64, lookup });
+    this.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64, lookup });
+  }
+
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  async get(req: FetchRequest): Promise<FetchResult> {
+    const started = performance.now();
+    const deadline = started + req.timeoutMs;
+    const redirects: string[] = [];
+    const maxRedirects = req.maxRedirects ?? 5;
+    let current = req.url;
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      for (;;) {
+        const url = this.checkedUrl(current);
+        // Conditional headers belong to the URL asked for, not to where it redirects.
+        const headers = redirects.length ? withoutConditional(req.headers) : (req.headers ?? {});
+        const res = await this.once(url, headers, req.maxBytes, deadline);
+        const location = res.headers.location;
+        if (REDIRECTS.has(res.status) && typeof location === 'string' && location.length) {
+          if (redirects.length >= maxRedirects) throw new Failure('too_many_redirects', `more than ${maxRedirects} redirects`);
+          let next: URL;
+          try {
+            next = new URL(location, url);
+          } catch {
+            throw new Failure('invalid_url', `redirect to an invalid URL: ${location.slice(0, 200)}`);
+          }
+          current = next.toString();
+          redirects.push(current);
+          continue;
+        }
+        return { ok: true, status: res.status, headers: res.headers, body: res.body, url: url.toString(), redirects, durationMs: elapsed() };
+      }
+    } catch (error) {
+      const failure = error instanceof Failure ? error : new Failure('network', (error as Error).message);
+      return { ok: false, kind: failure.kind, reason: failure.message.slice(0, 500), url: current, redirects, durationMs: elapsed() };
+    }
+  }
+
+  private checkedUrl(text: string): URL {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Failure('invalid_url', `not a URL: ${text.slice(0, 200)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Failure('invalid_url', `not an http(s) URL: ${url.protocol}`);
+    if (url.username || url.password) throw new Failure('invalid_url', 'URLs with credentials are not fetched');
+    const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    if (isIP(host) && !isAllowedAddress(host, this.allow)) throw new Failure('blocked', `refused to connect to ${host}: not a public address`);
+    return url;
+  }
+
+  private once(url: URL, extra: Record<string, string>, maxBytes: number, deadline: number): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const remaining = deadline - performance.now();
+      if (remaining <= 0) return reject(new Failure('timeout', 'timed out'));
+      const isHttps = url.protocol === 'https:';
+      const headers = { 'accept-encoding': 'gzip, deflate, br', ...extra, 'user-agent': this.options.userAgent };
+      let settled = false;
+      const settle = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        fn();
+      };
+      const request = (isHttps ? https : http).get(url, { headers, agent: isHttps ? this.httpsAgent : this.httpAgent }, (res) => {
+        const status = res.statusCode ?? 0;
+        if (REDIRECTS.has(status) || status === 304 || status === 204) {
+          res.resume();
+          return settle(() => resolve({ status, headers: res.headers, body: Buffer.alloc(0) }));
+        }
+        const declared = Number(res.headers['content-length']);
+        if (Number.isFinite(declared) && declared > maxBytes) {
+          request.destroy();
+          return settle(() => reject(new Failure('too_large', `the body is ${declared} bytes, more than ${maxBytes}`)));
+        }
+        const decoded = decoder(res.headers['content-encoding']);
+        const stream = decoded ? res.pipe(decoded) : res;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            request.destroy();
+            decoded?.destroy();
+            return settle(() => reject(new Failure('too_large', `the body is more than ${maxBytes} bytes`)));
+          }
+          chunks.push(chunk);
+        });
+        stream.on('end', () => settle(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) })));
+        stream.on('error', (error: Error) => settle(() => reject(new Failure('network', `the body could not be read: ${error.message}`))));
+        res.on('aborted', () => settle(() => reject(new Failure('network', 'the connection closed mid-body'))));
+      });
+      const timer = setTimeout(() => {
+        request.destroy();
+        settle(() => reject(new Failure('timeout', `timed out`)));
+      }, remaining);
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (error instanceof BlockedAddressError) return settle(() => reject(new Failure('blocked', error.message)));
+        settle(() => reject(new Failure('network', `${error.code ?? 'error'}: ${error.message}`)));
+      });
+    });
+  }
+}
+
+function decoder(encoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return null;
+  }
+}
+
+function withoutConditional(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) if (!/^if-(none-match|modified-since)$/i.test(k)) out[k] = v;
+  return out;
+}

@@ -1,0 +1,2 @@
+export * from './address-guard';
+export * from './guarded-fetcher';
