@@ -17,7 +17,7 @@ import { alternate, startServer } from './support/http-load';
  * npm run bench:visibility — prints one JSON line:
  * - BENCH_BRANDS (20) brands x BENCH_PROMPTS (10) prompts x 4 providers x BENCH_DAYS (365) days of
  *   analysed answers written through the event store (the issue's 2,000,000 answers take several
- *   runs a day; this seeds one, 292,000 answers by default), then the rollups rebuilt from the
+ *   runs a day: BENCH_RUNS_PER_DAY=7; one by default, 292,000 answers), then the rollups rebuilt from the
  *   event store: answers/s;
  * - visibility/trends?days=365, visibility/sov (90 days) and brand-index/latest at 50 connections
  *   against a bare Fastify + pg server running the same SQL, alternating, in the same run:
@@ -26,6 +26,8 @@ import { alternate, startServer } from './support/http-load';
 const BRANDS = Number(process.env.BENCH_BRANDS ?? 20);
 const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 10);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
+/** Runs a day; 7 gives the issue's full size with the defaults (20 x 10 x 4 x 365 x 7 = 2,044,000 answers). */
+const RUNS_PER_DAY = Number(process.env.BENCH_RUNS_PER_DAY ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 /** The API's and the bare server's figures on one read, with their ratios. */
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
           const r = await prompts.add(brand, { query: `question ${k} about brand ${b}`, topic: null, tags: [], providers: [...PROVIDERS], isActive: false });
           if ('prompt' in r) added.push(r.prompt);
         }
-        answers += (await seeder.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days: DAYS, lastDay: new Date(`${yesterday}T12:00:00Z`) })).answers;
+        answers += (await seeder.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days: DAYS, runsPerDay: RUNS_PER_DAY, lastDay: new Date(`${yesterday}T12:00:00Z`) })).answers;
       }
       const seedSeconds = (performance.now() - s0) / 1000;
       const r0 = performance.now();

@@ -17,6 +17,8 @@ export interface HistoryRequest {
   /** Days of daily runs, ending with `lastDay` (a UTC day). */
   days: number;
   lastDay: Date;
+  /** Runs a day (default 1): the first at 06:00 UTC, the others spread over the next 16 hours. */
+  runsPerDay?: number;
 }
 
 export interface HistorySeeded {
@@ -50,7 +52,8 @@ export class AnswerHistorySeeder {
     ];
     const engines = new Map<Provider, RecordedEngine>();
     const engine = (p: Provider) => engines.get(p) ?? engines.set(p, new RecordedEngine(p)).get(p)!;
-    const ids: { id: string }[] = await this.dataSource.query(`SELECT nextval('analysis_run_ids') AS id FROM generate_series(1, $1)`, [request.days]);
+    const runsPerDay = Math.max(1, Math.floor(request.runsPerDay ?? 1));
+    const ids: { id: string }[] = await this.dataSource.query(`SELECT nextval('analysis_run_ids') AS id FROM generate_series(1, $1)`, [request.days * runsPerDay]);
     const questions = request.prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers }));
     const firstDay = Math.floor(request.lastDay.getTime() / DAY) - request.days + 1;
     let pending: { streamId: string; events: EventToAppend[] }[] = [];
@@ -59,9 +62,11 @@ export class AnswerHistorySeeder {
     const result: HistorySeeded = { runs: 0, answers: 0, analyseMs: 0, appendMs: 0 };
     const meta = { organizationId, actor: 'seed:demo' };
 
-    for (let d = 0; d < request.days; d++) {
-      const runId = Number(ids[d].id);
-      const start = (firstDay + d) * DAY + 6 * 3_600_000; // 06:00 UTC, as a daily schedule would
+    for (let k = 0; k < request.days * runsPerDay; k++) {
+      const d = Math.floor(k / runsPerDay);
+      const runId = Number(ids[k].id);
+      // 06:00 UTC, as a daily schedule would; further runs of the day every 16 h / runsPerDay.
+      const start = (firstDay + d) * DAY + 6 * 3_600_000 + (k % runsPerDay) * Math.floor((16 * 3_600_000) / runsPerDay);
       const requested = runRequested(runId, { organizationId, brandId, trigger: 'seed', questions, requestedAt: new Date(start) });
       const items = requested.items;
       const t0 = performance.now();
