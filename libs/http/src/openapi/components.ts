@@ -14,6 +14,7 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'read:citation-sources': 'Read citation-source domains and competitor-only domains',
   'read:agent-analytics': 'Read AI-bot crawl analytics',
   'read:metrics': 'Read channels, daily metrics, campaigns, content and audiences',
+  'write:metrics': 'Connect, change, delete and sync channels, and import daily metrics',
   'read:webhooks': 'Read webhook subscriptions, event types and deliveries',
   'write:webhooks': 'Create, change, delete and test webhook subscriptions',
   'read:usage': 'Read API usage statistics of the organisation and its keys',
