@@ -33,9 +33,21 @@ export function daysBetween(from: DayKey, to: DayKey): number {
   return Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS);
 }
 
+/** The last few eachDay answers: a figures request asks for the same period once per series. */
+const recentPeriods = new Map<string, readonly DayKey[]>();
+
 /** Every day from `start` to `end`, both included (empty when end is before start). */
 export function eachDay(start: DayKey, end: DayKey): DayKey[] {
-  const days: DayKey[] = [];
-  for (let d = start, i = 0, count = daysBetween(start, end); i <= count; i++, d = addDays(d, 1)) days.push(d);
-  return days;
+  const key = `${start}/${end}`;
+  let days = recentPeriods.get(key);
+  if (!days) {
+    const first = dayStart(start).getTime();
+    const count = Math.round((dayStart(end).getTime() - first) / DAY_MS);
+    const list: DayKey[] = [];
+    for (let i = 0; i <= count; i++) list.push(new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+    days = Object.freeze(list);
+    if (recentPeriods.size >= 32) recentPeriods.delete(recentPeriods.keys().next().value!);
+    recentPeriods.set(key, days);
+  }
+  return [...days];
 }

@@ -41,10 +41,12 @@ export const EMPTY_SUMS: Readonly<EntitySums> = Object.freeze({
   accurate: 0,
 });
 
-export function addSums(a: EntitySums, b: EntitySums): EntitySums {
-  const out = { ...a };
-  for (const k of Object.keys(out) as (keyof EntitySums)[]) out[k] += b[k];
-  return out;
+const SUM_KEYS = Object.keys(EMPTY_SUMS) as (keyof EntitySums)[];
+
+/** Adds `b` into `into` (a sums object the caller owns) and returns it. */
+export function addSumsInto(into: EntitySums, b: EntitySums): EntitySums {
+  for (const k of SUM_KEYS) into[k] += b[k];
+  return into;
 }
 
 /** The visibility figures of one entity (DESIGN §14) from its sums. */

@@ -1,4 +1,4 @@
-import { addSums, EMPTY_SUMS, type EntitySums } from '../domain/entity-sums';
+import { addSumsInto, EMPTY_SUMS, type EntitySums } from '../domain/entity-sums';
 import type { RollupRow } from './rollup-reads';
 
 /** Rollup rows grouped by a key (a day, a provider, …), each group's sums by entity. */
@@ -8,7 +8,9 @@ export function groupSums(rows: readonly RollupRow[], keyOf: (row: RollupRow) =>
     const key = keyOf(row);
     let byEntity = groups.get(key);
     if (!byEntity) groups.set(key, (byEntity = new Map()));
-    byEntity.set(row.entityId, addSums(byEntity.get(row.entityId) ?? { ...EMPTY_SUMS }, row));
+    const sums = byEntity.get(row.entityId);
+    if (sums) addSumsInto(sums, row);
+    else byEntity.set(row.entityId, addSumsInto({ ...EMPTY_SUMS }, row));
   }
   return groups;
 }
