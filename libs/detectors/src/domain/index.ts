@@ -1,0 +1,13 @@
+export * from './thresholds';
+export * from './answer-facts';
+export * from './significance';
+export * from './verification';
+export * from './outcome';
+export * from './detectors';
+export { sovDrop } from './sov-drop.detector';
+export { droppedFromTop3 } from './dropped-from-top3.detector';
+export { competitorGap } from './competitor-gap.detector';
+export { sentimentDrop } from './sentiment-drop.detector';
+export { stabilityAlert, flipRateTest } from './stability-alert.detector';
+export { misinformation, wrongClaims } from './misinformation.detector';
+export { hallucinationCluster } from './hallucination-cluster.detector';
