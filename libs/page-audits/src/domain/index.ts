@@ -1,0 +1,5 @@
+export * from './bot-access';
+export * from './page-content';
+export * from './page-score';
+export * from './page-signals';
+export * from './recommendations';

@@ -1,0 +1,48 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { ApiError, ParseIdPipe } from '@libs/http';
+import { BrandAccess } from '@libs/tenancy';
+import { pageAuditDto, PageAuditDto } from '../page-audit.dto';
+import { PageAuditsRepository } from '../read-model/page-audits.repository';
+
+export class AuditedPageDto {
+  @ApiProperty({ type: 'integer', example: 0 }) n!: number;
+  @ApiProperty({ example: 'https://acme-crm.com/pricing' }) url!: string;
+  @ApiProperty({ enum: ['pending', 'scored', 'not_modified', 'failed', 'skipped'], description: 'not_modified: the site answered 304 to the previous audit’s validators and the page was scored again from what that audit read; skipped: robots.txt disallows our agent' }) status!: string;
+  @ApiProperty({ type: 'string', nullable: true, example: null, description: 'Why the page failed or was skipped' }) reason!: string | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 200 }) httpStatus!: number | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Where it was fetched from after redirects' }) finalUrl!: string | null;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 0, maximum: 100, example: 78 }) score!: number | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) fetchedAt!: string | null;
+}
+
+export class PageAuditDetailDto extends PageAuditDto {
+  @ApiProperty({ type: [AuditedPageDto] }) pages!: AuditedPageDto[];
+}
+
+export class PageAuditDetailResponse {
+  @ApiProperty({ type: PageAuditDetailDto }) data!: PageAuditDetailDto;
+}
+
+@ApiTags('GEO')
+@Controller('api/v1/brands/:id/page-audits')
+export class GetPageAuditController {
+  constructor(
+    private readonly brands: BrandAccess,
+    private readonly audits: PageAuditsRepository,
+  ) {}
+
+  @Get(':auditId')
+  @RequireScope('read:visibility')
+  @ApiOperation({ operationId: 'page_audits_get', summary: 'One page audit: its progress and each page’s outcome (score, or the reason it failed)' })
+  @ApiOkResponse({ type: PageAuditDetailResponse })
+  @ApiNotFoundResponse({ description: 'No brand the caller may see has this id, or the brand has no such audit' })
+  async get(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Param('auditId', ParseIdPipe) auditId: number): Promise<PageAuditDetailResponse> {
+    const brand = await this.brands.resolve(p, id);
+    const audit = await this.audits.auditOfBrand(brand.id, auditId);
+    if (!audit) throw ApiError.notFound(`Page audit ${auditId}`);
+    const pages = (await this.audits.results(audit.id)).map((r) => ({ n: r.n, url: r.url, status: r.status, reason: r.reason, httpStatus: r.httpStatus, finalUrl: r.finalUrl, score: r.score, fetchedAt: r.fetchedAt }));
+    return { data: { ...pageAuditDto(audit), pages } };
+  }
+}

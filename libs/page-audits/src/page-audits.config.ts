@@ -1,0 +1,42 @@
+import { defineConfigSection, type ConfigOf } from '@libs/config';
+import { AddressAllowance } from '@libs/egress';
+
+/** Page audits: how the service fetches a brand's pages (DESIGN §13.5). */
+export const PAGE_AUDITS_CONFIG = defineConfigSection(
+  'pageAudits',
+  [
+    { name: 'PAGE_AUDIT_USER_AGENT', default: 'AIVisibilityPageAudit/1.0 (+page audits of the AI visibility service)', description: 'User-Agent of every page-audit request; its first token is the name robots.txt rules match' },
+    { name: 'PAGE_AUDIT_HOST_REQUESTS_PER_SECOND', default: '2', description: 'Requests a second to one host, across every worker process (a longer robots.txt Crawl-delay wins)' },
+    { name: 'PAGE_AUDIT_TIMEOUT_MS', default: '15000', description: 'Timeout of one page fetch, redirects included' },
+    { name: 'PAGE_AUDIT_MAX_BYTES', default: '5242880', description: 'Largest page fetched (decoded bytes); a larger one is recorded as too large' },
+    { name: 'PAGE_AUDIT_CONCURRENCY', default: '10', description: 'Page fetches in flight per worker process' },
+    { name: 'PAGE_AUDIT_ROBOTS_CACHE_MS', default: '600000', description: 'How long a worker keeps a site’s robots.txt' },
+    { name: 'PAGE_AUDIT_ALLOWED_ADDRESSES', default: '(none)', description: 'Non-public addresses page audits may fetch anyway: a comma list of CIDRs (local development and tests only)' },
+  ],
+  (r) => {
+    const userAgent = r.raw('PAGE_AUDIT_USER_AGENT').trim();
+    if (!/^[A-Za-z0-9._-]+\/[^\s]+/.test(userAgent) || /[\r\n]/.test(userAgent)) r.problem('PAGE_AUDIT_USER_AGENT', 'must start with a product token and version, e.g. AIVisibilityPageAudit/1.0');
+    const allowedText = r.optional('PAGE_AUDIT_ALLOWED_ADDRESSES');
+    let allowed: AddressAllowance | false = false;
+    if (allowedText !== null) {
+      try {
+        allowed = AddressAllowance.parse(allowedText);
+      } catch (error) {
+        r.problem('PAGE_AUDIT_ALLOWED_ADDRESSES', (error as Error).message);
+      }
+    }
+    return {
+      userAgent,
+      /** The product token robots.txt groups match. */
+      robotsToken: userAgent.split('/')[0],
+      hostRequestsPerSecond: r.int('PAGE_AUDIT_HOST_REQUESTS_PER_SECOND', 1, 1000),
+      timeoutMs: r.int('PAGE_AUDIT_TIMEOUT_MS', 100, 600_000),
+      maxBytes: r.int('PAGE_AUDIT_MAX_BYTES', 1024, 100 * 1024 * 1024),
+      concurrency: r.int('PAGE_AUDIT_CONCURRENCY', 1, 1000),
+      robotsCacheMs: r.int('PAGE_AUDIT_ROBOTS_CACHE_MS', 0, 86_400_000),
+      /** Non-public addresses let through the egress guard (false: none). */
+      allowed,
+    };
+  },
+);
+export type PageAuditsConfig = ConfigOf<typeof PAGE_AUDITS_CONFIG>;

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { QueueModule } from '@libs/queue';
+import { TenancyModule } from '@libs/tenancy';
+import { GeoRecommendationsController } from './geo-recommendations/geo-recommendations.http.controller';
+import { GetPageAuditController } from './get-page-audit/get-page-audit.http.controller';
+import { ListGeoPagesController } from './list-geo-pages/list-geo-pages.http.controller';
+import { PageAuditsRepository } from './read-model/page-audits.repository';
+import { RequestPageAuditController } from './request-page-audit/request-page-audit.http.controller';
+import { PageAuditProcessor } from './run-page-audits/page-audit.processor';
+import { BrandScope } from './shared/brand-scope';
+
+/** Page audits (DESIGN §13.5), the API side: request an audit, follow it, geo/pages and geo/recommendations. */
+@Module({
+  imports: [TenancyModule, QueueModule],
+  controllers: [RequestPageAuditController, GetPageAuditController, ListGeoPagesController, GeoRecommendationsController],
+  providers: [PageAuditsRepository, BrandScope],
+  exports: [PageAuditsRepository],
+})
+export class PageAuditsModule {}
+
+/** The worker side: the `{page-audits}` queue (plan an audit, audit each page). */
+@Module({
+  imports: [QueueModule],
+  providers: [PageAuditsRepository, PageAuditProcessor],
+})
+export class PageAuditsWorkerModule {}

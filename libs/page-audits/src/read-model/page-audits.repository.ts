@@ -1,0 +1,315 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AnswerFinding, AuditedPage, BotAccess, ComponentScore, PageKind, PageRecommendation, PageSignals } from '../domain';
+
+export type AuditStatus = 'queued' | 'running' | 'completed' | 'failed';
+export type ResultStatus = 'pending' | 'scored' | 'not_modified' | 'failed' | 'skipped';
+
+export interface PageAudit {
+  id: number;
+  organizationId: number;
+  clientId: number | null;
+  brandId: number;
+  source: 'urls' | 'sitemap';
+  sitemapUrl: string | null;
+  requestedUrls: string[];
+  status: AuditStatus;
+  pagesTotal: number;
+  pagesDone: number;
+  pagesFailed: number;
+  urlsDropped: number;
+  reason: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+export interface PageResult {
+  id: number;
+  auditId: number;
+  n: number;
+  brandId: number;
+  url: string;
+  status: ResultStatus;
+  reason: string | null;
+  httpStatus: number | null;
+  finalUrl: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  score: number | null;
+  components: ComponentScore[] | null;
+  recommendations: PageRecommendation[] | null;
+  botAccess: BotAccess | null;
+  signals: PageSignals | null;
+  kinds: PageKind[] | null;
+  durationMs: number | null;
+  fetchedAt: string | null;
+}
+
+/** What a finished page job records. */
+export interface PageOutcome {
+  status: Exclude<ResultStatus, 'pending'>;
+  reason: string | null;
+  httpStatus: number | null;
+  finalUrl: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  score: number | null;
+  components: ComponentScore[] | null;
+  recommendations: PageRecommendation[] | null;
+  botAccess: BotAccess | null;
+  signals: PageSignals | null;
+  kinds: PageKind[] | null;
+  durationMs: number | null;
+}
+
+type Row = Record<string, unknown>;
+const iso = (v: unknown) => (v === null || v === undefined ? null : (v as Date).toISOString());
+
+const auditOf = (r: Row): PageAudit => ({
+  id: Number(r.id),
+  organizationId: Number(r.organization_id),
+  clientId: r.client_id === null ? null : Number(r.client_id),
+  brandId: Number(r.brand_id),
+  source: r.source as PageAudit['source'],
+  sitemapUrl: (r.sitemap_url as string | null) ?? null,
+  requestedUrls: r.requested_urls as string[],
+  status: r.status as AuditStatus,
+  pagesTotal: r.pages_total as number,
+  pagesDone: r.pages_done as number,
+  pagesFailed: r.pages_failed as number,
+  urlsDropped: r.urls_dropped as number,
+  reason: (r.reason as string | null) ?? null,
+  createdAt: iso(r.created_at)!,
+  startedAt: iso(r.started_at),
+  completedAt: iso(r.completed_at),
+});
+
+const resultOf = (r: Row): PageResult => ({
+  id: Number(r.id),
+  auditId: Number(r.audit_id),
+  n: r.n as number,
+  brandId: Number(r.brand_id),
+  url: r.url as string,
+  status: r.status as ResultStatus,
+  reason: (r.reason as string | null) ?? null,
+  httpStatus: (r.http_status as number | null) ?? null,
+  finalUrl: (r.final_url as string | null) ?? null,
+  etag: (r.etag as string | null) ?? null,
+  lastModified: (r.last_modified as string | null) ?? null,
+  score: (r.score as number | null) ?? null,
+  components: (r.components as ComponentScore[] | null) ?? null,
+  recommendations: (r.recommendations as PageRecommendation[] | null) ?? null,
+  botAccess: (r.bot_access as BotAccess | null) ?? null,
+  signals: (r.signals as PageSignals | null) ?? null,
+  kinds: (r.kinds as PageKind[] | null) ?? null,
+  durationMs: (r.duration_ms as number | null) ?? null,
+  fetchedAt: iso(r.fetched_at),
+});
+
+/** The page-audit tables (migrations/): audits, their page results (the history), each page's latest score. */
+@Injectable()
+export class PageAuditsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async create(a: { organizationId: number; clientId: number | null; brandId: number; source: 'urls' | 'sitemap'; sitemapUrl: string | null; urls: string[]; requestedBy: string }): Promise<PageAudit> {
+    const [r]: Row[] = await this.dataSource.query(
+      `INSERT INTO page_audits (organization_id, client_id, brand_id, source, sitemap_url, requested_urls, requested_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      [a.organizationId, a.clientId, a.brandId, a.source, a.sitemapUrl, JSON.stringify(a.urls), a.requestedBy],
+    );
+    return auditOf(r);
+  }
+
+  async audit(id: number): Promise<PageAudit | null> {
+    const [r]: Row[] = await this.dataSource.query(`SELECT * FROM page_audits WHERE id = $1`, [id]);
+    return r ? auditOf(r) : null;
+  }
+
+  /** An audit of a brand (the caller has resolved the brand). */
+  async auditOfBrand(brandId: number, id: number): Promise<PageAudit | null> {
+    const [r]: Row[] = await this.dataSource.query(`SELECT * FROM page_audits WHERE id = $1 AND brand_id = $2`, [id, brandId]);
+    return r ? auditOf(r) : null;
+  }
+
+  async results(auditId: number): Promise<PageResult[]> {
+    return ((await this.dataSource.query(`SELECT * FROM page_audit_results WHERE audit_id = $1 ORDER BY n`, [auditId])) as Row[]).map(resultOf);
+  }
+
+  async fail(id: number, reason: string): Promise<void> {
+    await this.dataSource.query(`UPDATE page_audits SET status = 'failed', reason = $2, completed_at = now(), started_at = coalesce(started_at, now()) WHERE id = $1 AND status IN ('queued', 'running')`, [id, reason.slice(0, 1000)]);
+  }
+
+  /**
+   * Records the audit's pages as pending (once: a replayed plan changes nothing) and starts it; an
+   * audit with no page completes at once. Returns the page numbers still pending.
+   */
+  async plan(audit: PageAudit, urls: string[], dropped: number): Promise<number[]> {
+    return this.dataSource.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO page_audit_results (audit_id, n, organization_id, client_id, brand_id, url)
+         SELECT $1, t.n - 1, $2, $3, $4, t.url FROM unnest($5::text[]) WITH ORDINALITY AS t(url, n)
+         ON CONFLICT (audit_id, n) DO NOTHING`,
+        [audit.id, audit.organizationId, audit.clientId, audit.brandId, urls],
+      );
+      await m.query(
+        `UPDATE page_audits SET pages_total = $2, urls_dropped = $3, started_at = coalesce(started_at, now()),
+           status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END, completed_at = CASE WHEN $2 = 0 THEN now() ELSE NULL END
+         WHERE id = $1 AND status IN ('queued', 'running')`,
+        [audit.id, urls.length, dropped],
+      );
+      const rows: { n: number }[] = await m.query(`SELECT n FROM page_audit_results WHERE audit_id = $1 AND status = 'pending' ORDER BY n`, [audit.id]);
+      return rows.map((r) => r.n);
+    });
+  }
+
+  async result(auditId: number, n: number): Promise<PageResult | null> {
+    const [r]: Row[] = await this.dataSource.query(`SELECT * FROM page_audit_results WHERE audit_id = $1 AND n = $2`, [auditId, n]);
+    return r ? resultOf(r) : null;
+  }
+
+  /** The page's latest scored result before this audit (its validators and signals, for a conditional request). */
+  async previous(brandId: number, url: string, beforeAuditId: number): Promise<PageResult | null> {
+    const [r]: Row[] = await this.dataSource.query(
+      `SELECT * FROM page_audit_results WHERE brand_id = $1 AND url = $2 AND audit_id < $3 AND status IN ('scored', 'not_modified') ORDER BY id DESC LIMIT 1`,
+      [brandId, url, beforeAuditId],
+    );
+    return r ? resultOf(r) : null;
+  }
+
+  /**
+   * Records a page's outcome once (only a pending result changes), counts it in its audit (the
+   * last page completes the audit), and makes a scored result the page's latest: one statement.
+   */
+  async finish(auditId: number, n: number, o: PageOutcome): Promise<boolean> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `WITH done AS (
+         UPDATE page_audit_results SET status = $3, reason = $4, http_status = $5, final_url = $6, etag = $7, last_modified = $8, score = $9,
+           components = $10, recommendations = $11, bot_access = $12, signals = $13, kinds = $14, duration_ms = $15, fetched_at = now()
+         WHERE audit_id = $1 AND n = $2 AND status = 'pending'
+         RETURNING id, organization_id, client_id, brand_id, url, score, status, fetched_at
+       ), counted AS (
+         UPDATE page_audits a SET pages_done = a.pages_done + 1, pages_failed = a.pages_failed + (CASE WHEN d.status IN ('failed', 'skipped') THEN 1 ELSE 0 END),
+           status = CASE WHEN a.pages_done + 1 >= a.pages_total THEN 'completed' ELSE a.status END,
+           completed_at = CASE WHEN a.pages_done + 1 >= a.pages_total THEN now() ELSE a.completed_at END
+         FROM done d WHERE a.id = $1 RETURNING a.id
+       ), latest AS (
+         INSERT INTO page_audit_pages (organization_id, client_id, brand_id, url, result_id, audit_id, score, audited_at)
+         SELECT organization_id, client_id, brand_id, url, id, $1, score, fetched_at FROM done WHERE status IN ('scored', 'not_modified')
+         ON CONFLICT (brand_id, url) DO UPDATE SET result_id = excluded.result_id, audit_id = excluded.audit_id, score = excluded.score, audited_at = excluded.audited_at
+           WHERE page_audit_pages.result_id < excluded.result_id
+         RETURNING url
+       )
+       SELECT id::text FROM done, (SELECT count(*) FROM counted) c, (SELECT count(*) FROM latest) l`,
+      [
+        auditId,
+        n,
+        o.status,
+        o.reason?.slice(0, 1000) ?? null,
+        o.httpStatus,
+        o.finalUrl,
+        o.etag?.slice(0, 500) ?? null,
+        o.lastModified?.slice(0, 100) ?? null,
+        o.score,
+        o.components === null ? null : JSON.stringify(o.components),
+        o.recommendations === null ? null : JSON.stringify(o.recommendations),
+        o.botAccess === null ? null : JSON.stringify(o.botAccess),
+        o.signals === null ? null : JSON.stringify(o.signals),
+        o.kinds,
+        o.durationMs,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** A brand's pages with their latest score, sorted, paginated. */
+  async pages(brandId: number, q: { limit: number; offset: number; sortColumn: string; order: 'asc' | 'desc' }): Promise<{ rows: PageResult[]; total: number }> {
+    const order = q.order === 'asc' ? 'ASC' : 'DESC';
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT r.*, count(*) OVER () AS total FROM page_audit_pages p JOIN page_audit_results r ON r.id = p.result_id
+       WHERE p.brand_id = $1 ORDER BY p.${q.sortColumn} ${order}, p.url ASC LIMIT $2 OFFSET $3`,
+      [brandId, q.limit, q.offset],
+    );
+    let total = rows.length ? Number(rows[0].total) : 0;
+    if (!rows.length && q.offset > 0) [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM page_audit_pages WHERE brand_id = $1`, [brandId])) as { total: number }[];
+    return { rows: rows.map(resultOf), total };
+  }
+
+  /** The last `keep` scores of each page (newest first): its history. */
+  async history(brandId: number, urls: string[], keep = 20): Promise<Map<string, { auditId: number; auditedAt: string; score: number }[]>> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT url, audit_id, fetched_at, score FROM (
+         SELECT url, audit_id, fetched_at, score, row_number() OVER (PARTITION BY url ORDER BY id DESC) AS k
+         FROM page_audit_results WHERE brand_id = $1 AND url = ANY($2::text[]) AND status IN ('scored', 'not_modified')
+       ) h WHERE k <= $3 ORDER BY url, fetched_at DESC`,
+      [brandId, urls, keep],
+    );
+    const out = new Map<string, { auditId: number; auditedAt: string; score: number }[]>();
+    for (const r of rows) {
+      const list = out.get(r.url as string) ?? [];
+      list.push({ auditId: Number(r.audit_id), auditedAt: iso(r.fetched_at)!, score: r.score as number });
+      out.set(r.url as string, list);
+    }
+    return out;
+  }
+
+  /** Every audited page of a brand with its latest recommendations (at most `limit`, best known first). */
+  async audited(brandId: number, limit = 5000): Promise<AuditedPage[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT p.url, p.score, r.recommendations FROM page_audit_pages p JOIN page_audit_results r ON r.id = p.result_id WHERE p.brand_id = $1 ORDER BY p.url LIMIT $2`,
+      [brandId, limit],
+    );
+    return rows.map((r) => ({ url: r.url as string, score: r.score as number, recommendations: (r.recommendations as PageRecommendation[] | null) ?? [] }));
+  }
+
+  /**
+   * Answer findings of a brand since `since` (the answer_citations and analysis_results read models of
+   * projections/analysis): per prompt, the answers citing a competitor's page and none of the
+   * brand's, with the competitors' cited pages; and the brand's answers with at least one citation.
+   */
+  async answerFindings(organizationId: number, brandId: number, since: Date, limit = 50): Promise<{ findings: AnswerFinding[]; answersWithCitations: number }> {
+    const [{ n }]: { n: number }[] = await this.dataSource.query(
+      `SELECT count(DISTINCT result_id)::int AS n FROM answer_citations WHERE organization_id = $1 AND brand_id = $2 AND asked_at >= $3`,
+      [organizationId, brandId, since],
+    );
+    const rows: Row[] = await this.dataSource.query(
+      `WITH answers AS (
+         SELECT c.result_id, bool_or(c.owner = 'brand') AS brand_cited, bool_or(c.owner = 'competitor') AS competitor_cited
+         FROM answer_citations c WHERE c.organization_id = $1 AND c.brand_id = $2 AND c.asked_at >= $3 GROUP BY c.result_id
+       ), gaps AS (
+         SELECT a.result_id, r.query, r.provider FROM answers a JOIN analysis_results r ON r.id = a.result_id
+         WHERE a.competitor_cited AND NOT a.brand_cited
+       ), per_query AS (
+         SELECT query, count(*)::int AS answers, array_agg(DISTINCT provider ORDER BY provider) AS providers FROM gaps GROUP BY query
+       ), pages AS (
+         SELECT g.query, c.url, c.domain, c.entity_id, count(*)::int AS citations
+         FROM gaps g JOIN answer_citations c ON c.result_id = g.result_id AND c.owner = 'competitor'
+         GROUP BY g.query, c.url, c.domain, c.entity_id
+       )
+       SELECT q.query, q.answers, q.providers,
+         (SELECT json_agg(json_build_object('url', p.url, 'domain', p.domain, 'entityId', p.entity_id, 'citations', p.citations) ORDER BY p.citations DESC, p.url)
+          FROM pages p WHERE p.query = q.query) AS pages
+       FROM per_query q ORDER BY q.answers DESC, q.query LIMIT $4`,
+      [organizationId, brandId, since, limit],
+    );
+    const competitorNames = new Map<string, string>(
+      ((await this.dataSource.query(`SELECT DISTINCT entity_id, name FROM answer_entities WHERE organization_id = $1 AND brand_id = $2 AND kind = 'competitor' AND asked_at >= $3`, [organizationId, brandId, since])) as Row[]).map((r) => [
+        r.entity_id as string,
+        r.name as string,
+      ]),
+    );
+    return {
+      answersWithCitations: n,
+      findings: rows.map((r) => ({
+        query: r.query as string,
+        answers: r.answers as number,
+        providers: r.providers as string[],
+        competitorPages: ((r.pages as { url: string; domain: string; entityId: string | null; citations: number }[] | null) ?? []).slice(0, 10).map((p) => ({
+          url: p.url,
+          domain: p.domain,
+          competitor: (p.entityId && competitorNames.get(p.entityId)) ?? p.domain,
+          citations: p.citations,
+        })),
+      })),
+    };
+  }
+}
