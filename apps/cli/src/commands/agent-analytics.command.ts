@@ -1,0 +1,108 @@
+import { createReadStream, statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { Command } from 'commander';
+import { Presets, SingleBar } from 'cli-progress';
+import { botCatalogue, BotRangesRefresher, LOG_FORMATS, LogIngestion, VisitRetention, type LogFormat, type LogIngestSummary } from '@libs/agent-analytics';
+import { CliUsageError, toJson, type CliContext } from '../cli-context';
+import { positiveInt } from './tenancy.command';
+
+type Run = (fn: (ctx: CliContext) => Promise<void>) => Promise<void>;
+
+function summaryText(s: LogIngestSummary): string {
+  const lines = [
+    `${s.lines} lines in ${s.seconds.toFixed(1)} s (${s.linesPerSecond} lines/s)`,
+    `  AI-agent visits stored: ${s.botVisits}`,
+    `  AI referrals counted:   ${s.aiReferrals}`,
+    `  other visits (skipped): ${s.otherVisits}`,
+    `  rejected lines:         ${s.rejected}`,
+  ];
+  for (const [reason, n] of Object.entries(s.reasons).sort((a, b) => b[1] - a[1])) lines.push(`    ${n} × ${reason}`);
+  for (const r of s.rejections.slice(0, 10)) lines.push(`    line ${r.line}: ${r.reason}`);
+  return lines.join('\n') + '\n';
+}
+
+/** `logs ingest`, `logs retention`, `bots refresh`, `bots list` (agent analytics, DESIGN §13.2). */
+export function registerAgentAnalytics(program: Command, run: Run, json: () => boolean): void {
+  const logs = program.command('logs').description('AI agents on your sites: CDN and server logs');
+  logs
+    .command('ingest')
+    .description('reads a log (FILE, or - for standard input) and stores the visits of AI agents and AI referrals, with a progress bar and a summary')
+    .argument('<file>', 'the log file, or - for standard input')
+    .requiredOption('--format <format>', `${LOG_FORMATS.join(' | ')}`)
+    .requiredOption('--org <id>', 'the organisation the visits belong to')
+    .option('--host <host>', 'the site host, for formats whose lines name none (nginx, apache combined)')
+    .option('--batch <n>', 'visits per stored batch (default 5000)')
+    .action((file: string, opts: { format: string; org: string; host?: string; batch?: string }) =>
+      run(async (ctx) => {
+        if (!(LOG_FORMATS as readonly string[]).includes(opts.format)) throw new CliUsageError(`--format must be one of ${LOG_FORMATS.join(', ')}`);
+        const org = positiveInt('--org', opts.org)!;
+        const batchSize = positiveInt('--batch', opts.batch) ?? 5000;
+        if (batchSize > 100_000) throw new CliUsageError('--batch must be at most 100000');
+        let input: Readable;
+        let total = 0;
+        if (file === '-') input = process.stdin;
+        else {
+          try {
+            total = statSync(file).size;
+          } catch {
+            throw new CliUsageError(`cannot read ${file}`);
+          }
+          input = createReadStream(file, { highWaterMark: 1 << 20 });
+        }
+        const organizations: unknown[] = await (await ctx.dataSource()).query('SELECT 1 FROM organizations WHERE id = $1', [org]);
+        if (!organizations.length) throw new CliUsageError(`no organisation ${org}`);
+        const bar =
+          !json() && process.stderr.isTTY
+            ? total > 0
+              ? new SingleBar({ format: 'ingest [{bar}] {percentage}% | {lines} lines | {eta_formatted} left', stream: process.stderr }, Presets.shades_classic)
+              : new SingleBar({ format: 'ingest {lines} lines read', stream: process.stderr }, Presets.shades_classic)
+            : null;
+        bar?.start(total || 1, 0, { lines: 0 });
+        try {
+          const summary = await (await ctx.get(LogIngestion)).run(input, {
+            format: opts.format as LogFormat,
+            organizationId: org,
+            host: opts.host,
+            batchSize,
+            onProgress: (bytes, lines) => bar?.update(total ? Math.min(bytes, total) : 0, { lines }),
+          });
+          bar?.stop();
+          process.stdout.write(json() ? toJson({ file, format: opts.format, organizationId: org, ...summary }) + '\n' : summaryText(summary));
+        } finally {
+          bar?.stop();
+        }
+      }),
+    );
+  logs
+    .command('retention')
+    .description('drops the day partitions of bot visits older than AGENT_RETENTION_DAYS (the worker does it hourly)')
+    .action(() =>
+      run(async (ctx) => {
+        const result = await (await ctx.get(VisitRetention)).dropExpired();
+        process.stdout.write(json() ? toJson(result) + '\n' : `kept from ${result.keepFrom}; dropped ${result.droppedPartitions.length} partition(s) ${result.droppedPartitions.join(', ')}\n`);
+      }),
+    );
+
+  const bots = program.command('bots').description('the catalogue of AI agents');
+  bots
+    .command('refresh')
+    .description("downloads the operators' published IP ranges (AGENT_RANGES_BASE_URL points elsewhere) over the shipped snapshot")
+    .action(() =>
+      run(async (ctx) => {
+        const results = await (await ctx.get(BotRangesRefresher)).refresh();
+        if (json()) process.stdout.write(toJson({ results }) + '\n');
+        else for (const r of results) process.stdout.write(`${r.botId}: ${r.error ? `failed (${r.error}), kept the previous ranges` : `${r.prefixes} prefixes`} from ${r.url}\n`);
+        if (results.length > 0 && results.every((r) => r.error)) process.exitCode = 1;
+      }),
+    );
+  bots
+    .command('list')
+    .description('the catalogue: operator, product, category, tokens, verification and sources of each agent')
+    .action(() =>
+      run(async () => {
+        const entries = botCatalogue();
+        if (json()) process.stdout.write(toJson({ bots: entries }) + '\n');
+        else for (const e of entries) process.stdout.write(`${e.name.padEnd(30)} ${e.operator.padEnd(22)} ${e.category.padEnd(15)} ${Object.keys(e.verification).join(',') || '-'}\n`);
+      }),
+    );
+}

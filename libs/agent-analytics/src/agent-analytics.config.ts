@@ -1,0 +1,41 @@
+import { defineConfigSection, type ConfigOf } from '@libs/config';
+
+/** Agent analytics (DESIGN §13.2): retention, where published ranges, DNS, key directories and robots.txt are read. */
+export const AGENT_ANALYTICS_CONFIG = defineConfigSection(
+  'agent-analytics',
+  [
+    { name: 'AGENT_RETENTION_DAYS', default: '400', description: 'Days of bot visits kept; older day partitions and rollup rows are dropped' },
+    { name: 'AGENT_RETENTION_CHECK_MS', default: '3600000', description: 'How often the worker drops expired partitions' },
+    { name: 'AGENT_RANGES_BASE_URL', default: '(none)', description: "Where `bots refresh` downloads published IP ranges: unset, each operator's own address; set, `<base>/<bot id>.json` (a mirror, or a local server in tests)" },
+    { name: 'AGENT_DNS_SERVERS', default: '(none)', description: 'DNS servers for forward-confirmed reverse DNS (`host:port`, comma list); unset: the system resolver; `off`: no DNS checks' },
+    { name: 'AGENT_DNS_TIMEOUT_MS', default: '2000', description: 'Timeout of one DNS query of the reverse-DNS check' },
+    { name: 'AGENT_KEY_DIRECTORIES', default: '(none)', description: 'Web Bot Auth key directories by bot id, overriding the catalogue (`chatgpt-user=https://…`, comma list)' },
+    { name: 'AGENT_ROBOTS_URL_TEMPLATE', default: 'https://{host}/robots.txt', description: "Where a registered site's robots.txt is read (`{host}` is replaced); `off`: never" },
+    { name: 'AGENT_INGEST_MAX_BYTES', default: '16777216', description: 'Largest body POST /agent-analytics/ingest accepts (bytes)' },
+  ],
+  (r) => {
+    const dns = r.optional('AGENT_DNS_SERVERS');
+    const directories = new Map<string, string>();
+    for (const item of (r.optional('AGENT_KEY_DIRECTORIES') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      const [id, url] = [item.slice(0, item.indexOf('=')), item.slice(item.indexOf('=') + 1)];
+      if (!id || !/^https?:\/\/\S+$/.test(url)) r.problem('AGENT_KEY_DIRECTORIES', `"${item}" is not <bot id>=<http(s) URL>`);
+      else directories.set(id, url);
+    }
+    const rangesBase = r.optional('AGENT_RANGES_BASE_URL');
+    if (rangesBase !== null && !/^https?:\/\/\S+$/.test(rangesBase)) r.problem('AGENT_RANGES_BASE_URL', 'must be an http(s) URL');
+    const robots = r.raw('AGENT_ROBOTS_URL_TEMPLATE');
+    if (robots !== 'off' && !/^https?:\/\/\S*\{host\}\S*$/.test(robots)) r.problem('AGENT_ROBOTS_URL_TEMPLATE', 'must be an http(s) URL holding {host}, or off');
+    if (dns !== null && dns !== 'off' && !dns.split(',').every((s) => /^[0-9a-fA-F.:[\]]+(:\d+)?$/.test(s.trim()))) r.problem('AGENT_DNS_SERVERS', 'must be a comma list of address[:port], or off');
+    return {
+      retentionDays: r.int('AGENT_RETENTION_DAYS', 1, 3650),
+      retentionCheckMs: r.int('AGENT_RETENTION_CHECK_MS', 1000, 86_400_000),
+      rangesBaseUrl: rangesBase,
+      dnsServers: dns === null ? null : dns === 'off' ? ('off' as const) : dns.split(',').map((s) => s.trim()),
+      dnsTimeoutMs: r.int('AGENT_DNS_TIMEOUT_MS', 10, 60_000),
+      keyDirectories: directories,
+      robotsUrlTemplate: robots === 'off' ? null : robots,
+      ingestMaxBytes: r.int('AGENT_INGEST_MAX_BYTES', 1024, 256 * 1024 * 1024),
+    };
+  },
+);
+export type AgentAnalyticsConfig = ConfigOf<typeof AGENT_ANALYTICS_CONFIG>;

@@ -1,0 +1,13 @@
+export * from './agent-analytics.module';
+export { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from './agent-analytics.config';
+export { CreateAgentAnalytics1763700009000 } from './migrations/1763700009000-create-agent-analytics';
+export { botCatalogue, BOT_CATEGORIES, type BotEntry, type BotCategory } from './domain/bot-catalogue';
+export { BotClassifier, aiReferralSource } from './domain/classify';
+export { LOG_FORMATS, logParser, type LogFormat } from './domain/log-formats';
+export { copyLine, partitionName, VisitStore, type BotVisitRow } from './shared/visit-store';
+export { VisitIngester } from './shared/visit-ingester';
+export { AGENT_SQL, type Statement } from './read-model/agent-reads';
+export { LogIngestion, type LogIngestSummary } from './ingest-logs/log-ingestion';
+export { BotRangesRefresher, type RefreshResult } from './refresh-bot-ranges/bot-ranges-refresher';
+export { VisitRetention, type RetentionResult } from './drop-expired-visits/visit-retention';
+export { MAX_INGEST_ENTRIES } from './ingest-visits/ingest-visits.http.controller';

@@ -1,0 +1,107 @@
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiAcceptedResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
+import { ApiError, type BodyRouteConfig, type FieldProblem } from '@libs/http';
+import { visitFromEntry, type Visit } from '../domain/visit';
+import { VisitIngester } from '../shared/visit-ingester';
+import { VisitStore } from '../shared/visit-store';
+import { IngestEntryDto } from './ingest-visits.request.dto';
+import { INGEST_EXAMPLE, IngestVisitsResponse, type IngestResultDto } from './ingest-visits.response.dto';
+
+export const MAX_INGEST_ENTRIES = 10_000;
+/** The largest ingest body: 10,000 entries with room for their signature headers. */
+export const INGEST_MAX_BYTES = 16 * 1024 * 1024;
+const INGEST_ROUTE: BodyRouteConfig = { bodyLimit: INGEST_MAX_BYTES, bodyMaxKeys: MAX_INGEST_ENTRIES * 70, ndjson: true };
+const MAX_LISTED_REJECTIONS = 100;
+
+/** The entries of a body: a JSON array, or NDJSON text (one entry a line; blank lines skipped). */
+function entriesOf(body: unknown): { entries: unknown[]; lines: number[] | null } {
+  if (typeof body === 'string') {
+    const entries: unknown[] = [];
+    const lines: number[] = [];
+    const problems: FieldProblem[] = [];
+    const texts = body.split('\n');
+    for (let i = 0; i < texts.length; i++) {
+      const t = texts[i].trim();
+      if (t === '') continue;
+      if (entries.length + problems.length >= MAX_INGEST_ENTRIES) throw ApiError.validation([{ field: 'body', message: `a batch holds at most ${MAX_INGEST_ENTRIES} entries` }]);
+      try {
+        entries.push(JSON.parse(t));
+        lines.push(i + 1);
+      } catch {
+        problems.push({ field: `line ${i + 1}`, message: 'is not a JSON object' });
+      }
+    }
+    if (problems.length) throw ApiError.validation(problems, 'The batch holds lines that are not JSON: nothing was stored');
+    return { entries, lines };
+  }
+  if (!Array.isArray(body)) throw ApiError.validation([{ field: 'body', message: 'must be a JSON array of entries (or NDJSON with Content-Type application/x-ndjson)' }]);
+  return { entries: body, lines: null };
+}
+
+@ApiTags('Agent analytics')
+@Controller('api/v1/agent-analytics')
+export class IngestVisitsController {
+  constructor(
+    private readonly ingester: VisitIngester,
+    private readonly store: VisitStore,
+  ) {}
+
+  @Post('ingest')
+  @HttpCode(202)
+  @RouteConfig(INGEST_ROUTE)
+  @RequireScope('write:agent-analytics')
+  @ApiOperation({
+    operationId: 'agent_analytics_ingest',
+    summary: 'Send visits to your site (CDN or server logs): AI agents are classified, verified and stored; people sent by AI assistants are counted',
+    description:
+      `A JSON array or NDJSON (\`application/x-ndjson\`) of at most ${MAX_INGEST_ENTRIES} entries, at most 16 MiB. A batch with any malformed entry is refused whole (400 naming each ` +
+      'entry and field, nothing stored); well-formed entries older than the retention period are rejected one by one (202, counted with reasons). ' +
+      'Visits belong to the credential\'s organisation and to the brand whose domain (or a subdomain of it) is the host.',
+  })
+  @ApiConsumes('application/json', 'application/x-ndjson')
+  @ApiBody({ type: [IngestEntryDto] })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 visible characters: a batch re-sent with the same key is counted once and answered as the first time (Idempotent-Replayed: true); the same key with another body is 409' })
+  @ApiAcceptedResponse({ type: IngestVisitsResponse, example: INGEST_EXAMPLE })
+  @ApiConflictResponse({ description: 'The Idempotency-Key was used for another batch' })
+  async ingest(
+    @CurrentPrincipal() p: Principal,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<IngestVisitsResponse> {
+    if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) throw ApiError.validation([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' }]);
+    const { entries, lines } = entriesOf(body);
+    if (entries.length > MAX_INGEST_ENTRIES) throw ApiError.validation([{ field: 'body', message: `a batch holds at most ${MAX_INGEST_ENTRIES} entries (this one ${entries.length})` }]);
+    const now = Date.now();
+    const visits: Visit[] = [];
+    const problems: FieldProblem[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const r = visitFromEntry(entries[i], lines ? `line ${lines[i]}` : `[${i}]`, now);
+      if ('problems' in r) problems.push(...r.problems);
+      else visits.push(r.visit);
+    }
+    if (problems.length) throw ApiError.validation(problems, 'The batch holds malformed entries: nothing was stored');
+    const scope = { organizationId: p.organizationId, clientId: p.clientId };
+    const bodyHash = idempotencyKey === undefined ? '' : createHash('sha256').update(typeof body === 'string' ? body : JSON.stringify(body)).digest('hex');
+    const prepared = await this.ingester.prepare(scope, visits, now);
+    const result: IngestResultDto = {
+      accepted: visits.length - prepared.rejected.length,
+      rejected: prepared.rejected.length,
+      botVisits: prepared.bots.length,
+      aiReferrals: prepared.referrals.length,
+      otherVisits: prepared.ignored,
+      rejections: prepared.rejected.slice(0, MAX_LISTED_REJECTIONS).map((r) => ({ index: lines ? lines[r.index] - 1 : r.index, reason: r.reason })),
+    };
+    const replay = await this.store.write(prepared.bots, prepared.referrals, idempotencyKey === undefined ? undefined : { organizationId: p.organizationId, key: idempotencyKey, bodyHash, response: result });
+    if (replay && 'conflict' in replay) throw new ApiError(409, 'CONFLICT', 'This Idempotency-Key was used for another batch', { field: 'Idempotency-Key' });
+    if (replay) {
+      reply.header('idempotent-replayed', 'true');
+      return { data: replay.replay as IngestResultDto };
+    }
+    return { data: result };
+  }
+}

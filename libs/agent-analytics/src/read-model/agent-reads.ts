@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { addDays } from '@libs/metrics';
+import { poolOf, preparedQuery } from '@libs/sql';
+import type { AgentFilter } from '../shared/agent-scope';
+
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/** $1 organisation, $2..$3 days, $4 brands (null: all), $5 host (null: all): the rollups' filter. */
+const ROLLUP_WHERE = `organization_id = $1 AND day BETWEEN $2::date AND $3::date AND ($4::bigint[] IS NULL OR brand_id = ANY($4::bigint[])) AND ($5::text IS NULL OR host = $5)`;
+const rollupParams = (f: AgentFilter) => [f.organizationId, f.start, f.end, f.brandIds, f.host];
+
+/** The statements behind every read (also run by the benchmark's bare server). */
+export const AGENT_SQL = {
+  overview: (f: AgentFilter): Statement => ({
+    text: `SELECT
+        (SELECT json_build_object('visits', coalesce(sum(visits), 0), 'verified', coalesce(sum(visits) FILTER (WHERE verification = 'verified'), 0),
+           'spoofed', coalesce(sum(visits) FILTER (WHERE verification = 'spoofed'), 0), 'unverifiable', coalesce(sum(visits) FILTER (WHERE verification = 'unverifiable'), 0),
+           'bots', count(DISTINCT bot_name)) FROM agent_bot_daily WHERE ${ROLLUP_WHERE}) AS bots,
+        (SELECT count(*) FROM (SELECT DISTINCT host, path FROM agent_page_daily WHERE ${ROLLUP_WHERE}) p) AS pages,
+        (SELECT coalesce(sum(visits), 0) FROM ai_referral_daily WHERE ${ROLLUP_WHERE}) AS referrals`,
+    params: rollupParams(f),
+  }),
+  bots: (f: AgentFilter): Statement => ({
+    text: `SELECT bot_name, min(category) AS category, sum(visits)::bigint AS visits,
+        coalesce(sum(visits) FILTER (WHERE verification = 'verified'), 0)::bigint AS verified,
+        coalesce(sum(visits) FILTER (WHERE verification = 'spoofed'), 0)::bigint AS spoofed,
+        coalesce(sum(visits) FILTER (WHERE verification = 'unverifiable'), 0)::bigint AS unverifiable,
+        sum(error_visits)::bigint AS errors, sum(disallowed_visits)::bigint AS disallowed, max(last_seen) AS last_seen
+      FROM agent_bot_daily WHERE ${ROLLUP_WHERE} GROUP BY bot_name ORDER BY visits DESC, bot_name`,
+    params: rollupParams(f),
+  }),
+  pages: (f: AgentFilter, limit: number): Statement => ({
+    text: `WITH p AS (
+        SELECT host, path, bot_name, sum(visits)::bigint AS visits, coalesce(sum(visits) FILTER (WHERE status >= 400), 0)::bigint AS errors, sum(disallowed_visits)::bigint AS disallowed
+          FROM agent_page_daily WHERE ${ROLLUP_WHERE} GROUP BY host, path, bot_name),
+      top AS (SELECT host, path, sum(visits)::bigint AS total FROM p GROUP BY host, path ORDER BY total DESC, host, path LIMIT $6)
+      SELECT p.host, p.path, p.bot_name, p.visits, p.errors, p.disallowed, top.total FROM p JOIN top USING (host, path)
+      ORDER BY top.total DESC, p.host, p.path, p.visits DESC, p.bot_name`,
+    params: [...rollupParams(f), limit],
+  }),
+  trends: (f: AgentFilter): Statement => ({
+    text: `SELECT to_char(day, 'YYYY-MM-DD') AS day, category, verification, sum(visits)::bigint AS visits
+      FROM agent_bot_daily WHERE ${ROLLUP_WHERE} GROUP BY day, category, verification`,
+    params: rollupParams(f),
+  }),
+  visits: (f: AgentFilter, q: { botName: string | null; path: string | null; hostPattern: string | null; limit: number; offset: number }): { rows: Statement; total: Statement } => {
+    const where = `organization_id = $1 AND visited_at >= $2::timestamptz AND visited_at < $3::timestamptz AND ($4::bigint[] IS NULL OR brand_id = ANY($4::bigint[]))
+      AND ($5::text IS NULL OR host = $5) AND ($6::text IS NULL OR bot_name = $6) AND ($7::text IS NULL OR path LIKE $7) AND ($8::text IS NULL OR host LIKE $8)`;
+    const params = [f.organizationId, `${f.start}T00:00:00Z`, `${addDays(f.end, 1)}T00:00:00Z`, f.brandIds, f.host, q.botName, q.path, q.hostPattern];
+    return {
+      rows: {
+        text: `SELECT visited_at, brand_id, host, path, method, status, host(ip) AS ip, user_agent, referer, bytes, duration_ms, bot_name, category, verification, verified_by, robots_disallowed
+          FROM bot_visits WHERE ${where} ORDER BY visited_at DESC, path LIMIT $9 OFFSET $10`,
+        params: [...params, q.limit, q.offset],
+      },
+      total: { text: `SELECT count(*)::bigint AS total FROM bot_visits WHERE ${where}`, params },
+    };
+  },
+};
+
+export type Row = Record<string, unknown>;
+
+/** Runs the agent-analytics statements as named statements on the pool. */
+@Injectable()
+export class AgentReads {
+  constructor(private readonly dataSource: DataSource) {}
+
+  run(s: Statement): Promise<Row[]> {
+    return preparedQuery<Row>(poolOf(this.dataSource), s.text, s.params);
+  }
+}
