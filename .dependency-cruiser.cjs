@@ -26,15 +26,18 @@ const CONCERN_IMPORTS = {
   usage: ['auth'],
   opportunities: ['auth', 'tenancy'],
   // Webhooks publish the opportunity lifecycle: the dispatcher reads opportunities' typed events.
-  webhooks: ['auth', 'tenancy', 'opportunities'],
+  // ... and `change.detected`, whose payload is citations' change record.
+  webhooks: ['auth', 'tenancy', 'opportunities', 'citations'],
   // What the service asks the AI engines and what they answered (DESIGN §13.1).
   analysis: ['auth', 'tenancy'],
   // Figures of the analysed answers; prompts (topics) come from analysis.
   visibility: ['auth', 'tenancy', 'analysis'],
+  // Citations, citation sources, prompts and changes of the analysed answers; prompts (topics, tracked queries) come from analysis.
+  citations: ['auth', 'tenancy', 'analysis'],
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
-const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility'];
+const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations'];
 /** Folders of such a library that are not use cases, shared by its use cases. */
 const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
 

@@ -9,12 +9,14 @@ import { OPPORTUNITY_PROJECTORS } from './opportunities';
 import { WEBHOOK_PROJECTORS } from './webhooks';
 import { ANALYSIS_PROJECTORS } from './analysis';
 import { VISIBILITY_PROJECTORS } from './visibility';
+import { CITATION_PROJECTORS } from './citations';
 
 export * from './operations';
 export * from './opportunities';
 export * from './webhooks';
 export * from './analysis';
 export * from './visibility';
+export * from './citations';
 
 /** Every projector the worker runs, by concern. */
 export const PROJECTOR_GROUPS: Readonly<Record<string, readonly Projector[]>> = {
@@ -23,6 +25,7 @@ export const PROJECTOR_GROUPS: Readonly<Record<string, readonly Projector[]>> = 
   webhooks: WEBHOOK_PROJECTORS,
   analysis: ANALYSIS_PROJECTORS,
   visibility: VISIBILITY_PROJECTORS,
+  citations: CITATION_PROJECTORS,
 };
 
 /** Every projector the worker runs. */

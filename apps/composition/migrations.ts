@@ -6,7 +6,7 @@ import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
 import { CreateAnalysisRunIds1763700006100, CreateBrandFacts1763700006300, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
 import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
-import { ANALYSIS_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
+import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
  * Every migration of the service, in the order they run. Each module owns its migrations (beside
@@ -34,4 +34,5 @@ export const ALL_MIGRATIONS = [
   CreateBrandFacts1763700006300,
   VISIBILITY_MIGRATIONS.rollups,
   CreateBrandIndexWeights1763700007100,
+  CITATION_MIGRATIONS.create,
 ];

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@libs/event-store';
 import { tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
 import { asOpportunityEvent, evolve, type OpportunityDetected, type OpportunityState } from '@libs/opportunities';
-import { DELIVERY_CHANNEL, DOMAIN_EVENT_TYPES, derivedUuid, webhookEventsFor } from '@libs/webhooks';
+import { DOMAIN_EVENT_TYPES, derivedUuid, dispatchWebhookEvents, webhookEventsFor } from '@libs/webhooks';
 
 const statesTable = tableShape<{ id: number; client_id: number | null; state: OpportunityState }>({
   table: 'webhook_opportunity_states',
@@ -71,18 +71,6 @@ export const webhookDeliveriesProjector: Projector = {
       [...touched].map((id) => ({ id, client_id: known.get(id)!.clientId, state: known.get(id)!.state })),
       { kind: 'replace' },
     );
-    if (!out.length) return;
-    const inserted: unknown = await query(
-      `INSERT INTO webhook_deliveries (id, webhook_id, organization_id, event_id, event_type, body, event_at)
-       SELECT md5(x.event_id::text || '/' || w.id)::uuid, w.id, w.organization_id, x.event_id, x.type, x.body, x.event_at
-         FROM jsonb_to_recordset($1::jsonb) AS x(event_id uuid, organization_id bigint, client_id bigint, type text, body text, event_at timestamptz)
-         JOIN webhooks w ON w.organization_id = x.organization_id AND w.is_active AND x.type = ANY (w.events)
-                        AND (w.client_id IS NULL OR w.client_id = x.client_id)
-       ON CONFLICT (event_id, webhook_id) DO NOTHING
-       RETURNING 1`,
-      [JSON.stringify(out)],
-    );
-    const added = Array.isArray(inserted) && Array.isArray(inserted[0]) ? inserted[0] : (inserted as unknown[]);
-    if (added.length) await query(`SELECT pg_notify($1, '')`, [DELIVERY_CHANNEL]);
+    await dispatchWebhookEvents(query, out);
   },
 };

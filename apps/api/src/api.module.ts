@@ -13,6 +13,7 @@ import { UsageModule } from '@libs/usage';
 import { WebhooksModule } from '@libs/webhooks';
 import { AnalysisModule } from '@libs/analysis';
 import { VisibilityModule } from '@libs/visibility';
+import { CitationsModule } from '@libs/citations';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 
 /** The HTTP API: composes the modules; each module owns its controllers. */
@@ -36,6 +37,7 @@ export class ApiModule {
         WebhooksModule,
         AnalysisModule,
         VisibilityModule,
+        CitationsModule,
         ...extra,
       ],
       providers: [

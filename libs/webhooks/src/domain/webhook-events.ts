@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'verification.completed',
   'outcome.finalized',
   'opportunity.transitioned',
+  'change.detected',
   'webhook.test',
 ] as const;
 
@@ -41,5 +42,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'verification.completed': 'The check of a deployed fix was recorded (passed or failed). data: {opportunity, verification}.',
   'outcome.finalized': 'The business impact of a resolved opportunity was finalised. data: {opportunity, outcome}.',
   'opportunity.transitioned': 'An opportunity changed state (every lifecycle move, including to resolved). data: the opportunity record after the move, with change {from, to, reason, actor, at}.',
+  'change.detected':
+    'An answer differs from the previous answer to the same prompt by the same provider (DESIGN §14: mention gained or lost, top 3 entered or left, rank, citation of a brand domain gained or lost, sentiment, a competitor entering). data: the change record as GET /changes returns it.',
   'webhook.test': 'Sent by POST /webhooks/{id}/test, whatever the subscription lists. data: {webhookId, message}.',
 };

@@ -1,3 +1,4 @@
+import { CHANGE_EXAMPLE } from '@libs/citations';
 import { evolve, type OpportunityEvent, type OpportunityState } from '@libs/opportunities';
 import { testPayload, type WebhookEventType, type WebhookPayload } from '../domain';
 import { webhookEventsFor } from './opportunity-webhook-events';
@@ -36,7 +37,10 @@ const LIFE: { event: OpportunityEvent; recordedAt: Date; actor: string }[] = [
 
 /** An example payload of each event type, made by the real mapping from one opportunity's life (so the examples cannot drift from what is sent). */
 export const WEBHOOK_EXAMPLES: Record<WebhookEventType, WebhookPayload> = (() => {
-  const out: Partial<Record<WebhookEventType, WebhookPayload>> = { 'webhook.test': testPayload(3, at('2025-11-20T09:00:00.000Z')) };
+  const out: Partial<Record<WebhookEventType, WebhookPayload>> = {
+    'webhook.test': testPayload(3, at('2025-11-20T09:00:00.000Z')),
+    'change.detected': { type: 'change.detected', timestamp: '2025-11-24T06:01:12.408Z', data: { ...CHANGE_EXAMPLE } },
+  };
   let state: OpportunityState | null = null;
   for (const { event, recordedAt, actor } of LIFE) {
     state = evolve(state, event);

@@ -1,4 +1,5 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ChangeDto } from '@libs/citations';
 import { OpportunityDto, OutcomeDto, STATUSES, VerificationDto } from '@libs/opportunities';
 import type { WebhookEventType } from '../domain';
 
@@ -54,5 +55,6 @@ export const WEBHOOK_PAYLOAD_SCHEMAS: Record<WebhookEventType, new () => unknown
   'opportunity.resolved': envelope('opportunity.resolved', TransitionedOpportunityDto, 'OpportunityResolvedWebhook'),
   'verification.completed': envelope('verification.completed', VerificationCompletedDataDto, 'VerificationCompletedWebhook'),
   'outcome.finalized': envelope('outcome.finalized', OutcomeFinalizedDataDto, 'OutcomeFinalizedWebhook'),
+  'change.detected': envelope('change.detected', ChangeDto, 'ChangeDetectedWebhook'),
   'webhook.test': envelope('webhook.test', WebhookTestDataDto, 'WebhookTestWebhook'),
 };

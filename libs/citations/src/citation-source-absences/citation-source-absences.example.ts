@@ -1,0 +1,1 @@
+export const CITATION_SOURCE_ABSENCES_EXAMPLE = {};

@@ -1,0 +1,1 @@
+export const CITATION_TRENDS_EXAMPLE = {};

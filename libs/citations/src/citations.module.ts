@@ -1,0 +1,48 @@
+import { Module } from '@nestjs/common';
+import { AnalysisModule } from '@libs/analysis';
+import { TenancyModule } from '@libs/tenancy';
+import { ChangeSummaryController } from './change-summary/change-summary.http.controller';
+import { CitationSourceAbsencesController } from './citation-source-absences/citation-source-absences.http.controller';
+import { CitationTrendsController } from './citation-trends/citation-trends.http.controller';
+import { GetCitationSourceController } from './get-citation-source/get-citation-source.http.controller';
+import { ListChangesController } from './list-changes/list-changes.http.controller';
+import { ListCitationSourcesController } from './list-citation-sources/list-citation-sources.http.controller';
+import { AnswerDiscoveries } from './prompt-discoveries/answer-discoveries';
+import { DISCOVERY_SOURCES } from './prompt-discoveries/discovery-source';
+import { PromptDiscoveriesController } from './prompt-discoveries/prompt-discoveries.http.controller';
+import { PromptGapsController } from './prompt-gaps/prompt-gaps.http.controller';
+import { PromptInsightsController } from './prompt-insights/prompt-insights.http.controller';
+import { PromptTrendsController } from './prompt-trends/prompt-trends.http.controller';
+import { Reads } from './read-model/reads';
+import { CitationsScope } from './shared/citations-scope';
+import { TopCitationSourcesController } from './top-citation-sources/top-citation-sources.http.controller';
+
+/**
+ * Citations, citation-source domains, prompts and changes (issue 16, DESIGN §14): what the answers
+ * cite and whom it belongs to, which prompts the brand wins or loses, candidate prompts, and what
+ * changed between answers. Reads the read models of projections/citations.
+ */
+@Module({
+  imports: [TenancyModule, AnalysisModule],
+  controllers: [
+    TopCitationSourcesController,
+    CitationSourceAbsencesController,
+    ListCitationSourcesController,
+    GetCitationSourceController,
+    CitationTrendsController,
+    PromptInsightsController,
+    PromptGapsController,
+    PromptDiscoveriesController,
+    PromptTrendsController,
+    ListChangesController,
+    ChangeSummaryController,
+  ],
+  providers: [
+    CitationsScope,
+    Reads,
+    AnswerDiscoveries,
+    // Candidate prompts come from every source listed here (a Search Console query source joins when that channel exists).
+    { provide: DISCOVERY_SOURCES, useFactory: (answers: AnswerDiscoveries) => [answers], inject: [AnswerDiscoveries] },
+  ],
+})
+export class CitationsModule {}

@@ -1,0 +1,3 @@
+export * from './citation-terms';
+export * from './answer-changes';
+export * from './discovered-questions';

@@ -1,0 +1,1 @@
+export const GET_CITATION_SOURCE_EXAMPLE = {};

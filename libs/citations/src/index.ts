@@ -1,0 +1,12 @@
+export * from './domain';
+export * from './citations.module';
+export { changeRecord, severityRank, type ChangeRecord, type ChangeRow } from './read-model/change-record';
+export { ChangeDto } from './read-model/change.dto';
+export { CHANGE_EXAMPLE } from './read-model/change.example';
+export { LIST_CHANGES_EXAMPLE } from './list-changes/list-changes.example';
+export { DISCOVERY_SOURCES, type DiscoveryCandidate, type DiscoverySource } from './prompt-discoveries/discovery-source';
+export { filterParams, type AnswerFilter, type Sql } from './read-model/answer-filter';
+export { domainCitationsSql, domainExamplesSql, providersAskedSql } from './read-model/domain-consensus';
+export { absenceCompetitorsSql, absenceDensitySql, absencePromptsSql } from './citation-source-absences/absences.sql';
+export { promptCompetitorsSql, promptSourcesSql, promptSumsSql } from './read-model/prompt-reads';
+export { changePageSql } from './read-model/change-reads';

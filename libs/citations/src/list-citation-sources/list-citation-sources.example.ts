@@ -1,0 +1,1 @@
+export const LIST_CITATION_SOURCES_EXAMPLE = {};

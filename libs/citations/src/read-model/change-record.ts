@@ -1,0 +1,68 @@
+import type { ChangeType, EntityState, Severity } from '../domain';
+
+/** A row of `answer_changes` as the projector writes it. */
+export interface ChangeRow {
+  id: string;
+  organization_id: number;
+  client_id: number | null;
+  brand_id: number;
+  result_id: string;
+  previous_result_id: string;
+  provider: string;
+  prompt_id: number | null;
+  query: string;
+  change_type: string;
+  severity: string;
+  severity_rank: number;
+  entity_id: string;
+  entity_name: string;
+  entity_kind: string;
+  domain: string | null;
+  before: EntityState;
+  after: EntityState;
+  asked_at: string;
+  previous_asked_at: string;
+  day: string;
+}
+
+/** A detected change as the API returns it (GET /changes, and `data` of the `change.detected` webhook). */
+export interface ChangeRecord {
+  id: string;
+  brandId: number;
+  changeType: ChangeType;
+  severity: Severity;
+  provider: string;
+  prompt: { id: number | null; query: string };
+  entity: { id: string; name: string; kind: 'brand' | 'competitor' };
+  domain: string | null;
+  before: EntityState;
+  after: EntityState;
+  previousAnswer: { id: string; askedAt: string };
+  answer: { id: string; askedAt: string };
+  detectedAt: string;
+}
+
+const RANKS: Record<Severity, number> = { low: 1, medium: 2, high: 3 };
+export const severityRank = (s: Severity): number => RANKS[s];
+
+const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** The API record of a change row (as written, or as read back: bigint and timestamp columns come back as strings and Dates). */
+export function changeRecord(r: ChangeRow): ChangeRecord {
+  return {
+    id: r.id,
+    brandId: Number(r.brand_id),
+    changeType: r.change_type as ChangeType,
+    severity: r.severity as Severity,
+    provider: r.provider,
+    prompt: { id: num(r.prompt_id), query: r.query },
+    entity: { id: r.entity_id, name: r.entity_name, kind: r.entity_kind as 'brand' | 'competitor' },
+    domain: r.domain,
+    before: r.before,
+    after: r.after,
+    previousAnswer: { id: r.previous_result_id, askedAt: iso(r.previous_asked_at) },
+    answer: { id: r.result_id, askedAt: iso(r.asked_at) },
+    detectedAt: iso(r.asked_at),
+  };
+}

@@ -1,0 +1,1 @@
+export const TOP_CITATION_SOURCES_EXAMPLE = {};
