@@ -32,12 +32,14 @@ const CONCERN_IMPORTS = {
   analysis: ['auth', 'tenancy'],
   // Figures of the analysed answers; prompts (topics) come from analysis.
   visibility: ['auth', 'tenancy', 'analysis'],
+  // Page audits (DESIGN §13.5): brands from tenancy; answer findings read analysis's read models by SQL, not its code.
+  'page-audits': ['auth', 'tenancy'],
   // Citations, citation sources, prompts and changes of the analysed answers; prompts (topics, tracked queries) come from analysis.
   citations: ['auth', 'tenancy', 'analysis'],
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
-const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations'];
+const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations', 'page-audits'];
 /** Folders of such a library that are not use cases, shared by its use cases. */
 const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
 

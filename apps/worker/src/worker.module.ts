@@ -8,6 +8,7 @@ import { RedisModule } from '@libs/redis';
 import { WebhookDeliveryModule } from '@libs/webhooks';
 import { AnalysisWorkerModule, AnswerDispatchReactor } from '@libs/analysis';
 import { PROJECTOR_GROUPS } from '@projections';
+import { PageAuditsWorkerModule } from '@libs/page-audits';
 
 /**
  * Everything the worker runs, in one list (the worker process and `npm start` both run exactly this).
@@ -26,12 +27,15 @@ import { PROJECTOR_GROUPS } from '@projections';
  *                         count the run's progress and complete it.
  *   {webhook-deliveries}  WebhookDeliveryModule: the outbox relay (rows → jobs), the signed delivery
  *                         attempt, the reconciler (re-enqueues deliveries Redis lost).
+ *   {page-audits}         PageAuditsWorkerModule: plan an audit (its URLs or sitemap), audit each page
+ *                         (robots.txt, paced guarded fetch, score, record once).
  * Schedules: none besides the relay's poll and the reconciler's period (WEBHOOKS_CONFIG).
  */
 const WORKER_PARTS = (): (Type | DynamicModule)[] => [
   ProjectionEngineModule.forWorker(PROJECTOR_GROUPS, { reactors: [AnswerDispatchReactor], imports: [AnalysisWorkerModule] }),
   AnalysisWorkerModule,
   WebhookDeliveryModule,
+  PageAuditsWorkerModule,
 ];
 
 /** The worker process: the infrastructure, then WORKER_PARTS. */
