@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { helpers, jwkToKeyID, verify } from 'web-bot-auth';
 // The package's `./crypto` export, by its file (the project resolves modules the node10 way).
-import { verifierFromJWK } from 'web-bot-auth/dist/crypto';
+import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { InjectConfig } from '@libs/config';
 import { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from '../agent-analytics.config';
 import type { BotEntry } from '../domain/bot-catalogue';

@@ -1,0 +1,96 @@
+import { logParser, parseTimeLocal, unescapeLogField, type ParsedLine } from './log-formats';
+
+const now = () => Date.parse('2026-11-25T12:00:00Z');
+const visit = (r: ParsedLine) => {
+  if (!('visit' in r)) throw new Error(`not a visit: ${JSON.stringify(r)}`);
+  return r.visit;
+};
+const reason = (r: ParsedLine) => ('reason' in r ? r.reason : null);
+
+describe('nginx and apache combined', () => {
+  const nginx = logParser('nginx', { host: 'www.acme.example', now });
+
+  it('reads a combined line with the time zone, quoted fields and the bytes', () => {
+    const v = visit(nginx.parse('20.171.206.12 - - [24/Nov/2026:08:15:02 +0100] "GET /pricing?plan=pro HTTP/1.1" 200 5120 "-" "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)"'));
+    expect(v).toMatchObject({ at: Date.parse('2026-11-24T07:15:02Z'), method: 'GET', host: 'www.acme.example', path: '/pricing?plan=pro', status: 200, bytes: 5120, ip: '20.171.206.12', referer: null });
+    expect(v.userAgent).toContain('GPTBot/1.2');
+  });
+
+  it('undoes nginx \\x22 and apache \\" escapes inside quoted fields', () => {
+    const v = visit(nginx.parse('1.2.3.4 - - [24/Nov/2026:08:15:02 +0000] "GET /a HTTP/1.1" 404 - "https://chatgpt.com/" "Bot \\x22quoted\\x22 and \\"json\\""'));
+    expect(v.userAgent).toBe('Bot "quoted" and "json"');
+    expect(v.bytes).toBeNull();
+    expect(v.referer).toBe('https://chatgpt.com/');
+    expect(unescapeLogField('a\\\\b')).toBe('a\\b');
+  });
+
+  it('reads IPv6 clients, a vhost prefix, extra trailing fields and CRLF-free lines', () => {
+    const v = visit(logParser('apache', { now }).parse('docs.acme.example:443 2001:db8::1 - frank [24/Nov/2026:23:59:59 -0500] "POST /api HTTP/2.0" 201 12 "-" "curl/8" 0.123 "x"'));
+    expect(v).toMatchObject({ host: 'docs.acme.example', ip: '2001:db8::1', method: 'POST', status: 201, at: Date.parse('2026-11-25T04:59:59Z') });
+  });
+
+  it.each([
+    ['not a line at all', 'not a combined log line'],
+    ['1.2.3.4 - - [31/Feb/2026:08:15:02 +0000] "GET / HTTP/1.1" 200 1 "-" "x"', 'the time is not a real instant'],
+    ['1.2.3.4 - - [24/Nov/2031:08:15:02 +0000] "GET / HTTP/1.1" 200 1 "-" "x"', 'the time is more than a day in the future'],
+    ['999.2.3.4 - - [24/Nov/2026:08:15:02 +0000] "GET / HTTP/1.1" 200 1 "-" "x"', 'the client address is not an IP address'],
+    ['1.2.3.4 - - [24/Nov/2026:08:15:02 +0000] "\\x16\\x03\\x01" 400 1 "-" "-"', 'the request is not'],
+    ['1.2.3.4 - - [24/Nov/2026:08:15:02 +0000] "GET / HTTP/1.1" 200 1 "-" "\u0001\u0002binary\ufffd"', 'the user agent is not printable text'],
+    ['acme.example:99999 1.2.3.4 - - [24/Nov/2026:08:15:02 +0000] "GET / HTTP/1.1" 200 1 "-" "x"', 'impossible port'],
+  ])('rejects %j with a reason', (line, why) => {
+    expect(reason(nginx.parse(line))).toContain(why);
+  });
+
+  it('needs a host when the line names none', () => {
+    expect(reason(logParser('nginx', { now }).parse('1.2.3.4 - - [24/Nov/2026:08:15:02 +0000] "GET / HTTP/1.1" 200 1 "-" "x"'))).toContain('names no host');
+  });
+
+  it('parses $time_local exactly', () => {
+    expect(parseTimeLocal('10/Oct/2000:13:55:36 -0700')).toBe(Date.parse('2000-10-10T20:55:36Z'));
+    expect(parseTimeLocal('29/Feb/2025:00:00:00 +0000')).toBeNull();
+    expect(parseTimeLocal('10/Foo/2000:13:55:36 -0700')).toBeNull();
+  });
+});
+
+describe('CloudFront', () => {
+  const fields = '#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query cs(Cookie) x-edge-result-type x-edge-request-id x-host-header cs-protocol cs-bytes time-taken';
+  const line = (ua: string, extra: Partial<Record<'ip' | 'query' | 'status', string>> = {}) =>
+    ['2026-11-24', '08:15:02', 'FRA56-C1', '5120', extra.ip ?? '2600:1f18::1', 'GET', 'd111111abcdef8.cloudfront.net', '/blog/post', extra.status ?? '200', 'https://perplexity.ai/search?q=x', ua, extra.query ?? 'a=1&b=2', '-', 'Hit', 'abc==', 'www.acme.example', 'https', '120', '0.042'].join('\t');
+
+  it('takes the columns from #Fields, URL-decodes the user agent and referer, joins the query', () => {
+    const p = logParser('cloudfront', { now });
+    expect(p.parse('#Version: 1.0')).toEqual({ skip: true });
+    expect(p.parse(fields)).toEqual({ skip: true });
+    const v = visit(p.parse(line('Mozilla/5.0%20AppleWebKit/537.36%20(KHTML,%20like%20Gecko;%20compatible;%20PerplexityBot/1.0;%20+https://perplexity.ai/perplexitybot)')));
+    expect(v).toMatchObject({ host: 'www.acme.example', path: '/blog/post?a=1&b=2', ip: '2600:1f18::1', status: 200, bytes: 5120, durationMs: 42, referer: 'https://perplexity.ai/search?q=x' });
+    expect(v.userAgent).toBe('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)');
+  });
+
+  it('decodes a twice-encoded user agent and rejects broken encoding and missing fields', () => {
+    const p = logParser('cloudfront', { now });
+    p.parse(fields);
+    expect(visit(p.parse(line('GPTBot%252F1.0'))).userAgent).toBe('GPTBot/1.0');
+    expect(reason(p.parse(line('bad%E0%A4%A')))).toContain('percent-encoding');
+    expect(reason(p.parse('2026-11-24\t08:15:02\tFRA'))).toContain('not a CloudFront log line');
+  });
+});
+
+describe('Cloudflare Logpush and NDJSON', () => {
+  it('reads http_requests fields with RFC 3339, second and nanosecond timestamps', () => {
+    const p = logParser('cloudflare', { now });
+    const base = { ClientIP: '74.7.227.10', ClientRequestHost: 'acme.example', ClientRequestMethod: 'GET', ClientRequestURI: '/a?b=1', ClientRequestUserAgent: 'ClaudeBot/1.0', ClientRequestReferer: '', EdgeResponseStatus: 403, EdgeResponseBytes: 10 };
+    expect(visit(p.parse(JSON.stringify({ ...base, EdgeStartTimestamp: '2026-11-24T08:15:02Z' }))).at).toBe(Date.parse('2026-11-24T08:15:02Z'));
+    expect(visit(p.parse(JSON.stringify({ ...base, EdgeStartTimestamp: 1795508102 }))).at).toBe(1795508102000);
+    expect(visit(p.parse(JSON.stringify({ ...base, EdgeStartTimestamp: 1795508102123456789 }))).at).toBe(1795508102123);
+    expect(reason(p.parse('{"ClientIP": oops'))).toContain('not a JSON object');
+    expect(reason(p.parse(JSON.stringify({ ...base, EdgeStartTimestamp: '2026-13-01T00:00:00Z' })))).toContain('not a real instant');
+  });
+
+  it('reads the ingest entry format and names every problem of a bad entry', () => {
+    const p = logParser('ndjson', { now });
+    const v = visit(p.parse(JSON.stringify({ timestamp: '2026-11-24T08:15:02.5+02:00', method: 'get', host: 'ACME.example:8443', path: '/', status: 200, ip: '::ffff:20.171.206.12', userAgent: 'GPTBot' })));
+    expect(v).toMatchObject({ at: Date.parse('2026-11-24T06:15:02.500Z'), method: 'GET', host: 'acme.example', ip: '20.171.206.12' });
+    const why = reason(p.parse(JSON.stringify({ timestamp: '2026-02-30T00:00:00Z', method: 'GET', host: 'acme.example:0', path: 'x', status: 700, ip: 'nope', userAgent: 'x' })));
+    for (const f of ['timestamp', 'host', 'path', 'status', 'ip']) expect(why).toContain(f);
+  });
+});
