@@ -32,6 +32,8 @@ const CONCERN_IMPORTS = {
   analysis: ['auth', 'tenancy'],
   // Figures of the analysed answers; prompts (topics) come from analysis.
   visibility: ['auth', 'tenancy', 'analysis'],
+  // AI agents on customers' sites (DESIGN §13.2); visits belong to the brand whose domain is the host.
+  'agent-analytics': ['auth', 'tenancy'],
   // Page audits (DESIGN §13.5): brands from tenancy; answer findings read analysis's read models by SQL, not its code.
   'page-audits': ['auth', 'tenancy'],
   // Citations, citation sources, prompts and changes of the analysed answers; prompts (topics, tracked queries) come from analysis.
@@ -39,7 +41,7 @@ const CONCERN_IMPORTS = {
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
-const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations', 'page-audits'];
+const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations', 'page-audits', 'agent-analytics'];
 /** Folders of such a library that are not use cases, shared by its use cases. */
 const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
 

@@ -13,6 +13,7 @@ import { UsageModule } from '@libs/usage';
 import { WebhooksModule } from '@libs/webhooks';
 import { AnalysisModule } from '@libs/analysis';
 import { VisibilityModule } from '@libs/visibility';
+import { AgentAnalyticsModule } from '@libs/agent-analytics';
 import { PageAuditsModule } from '@libs/page-audits';
 import { CitationsModule } from '@libs/citations';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
@@ -38,6 +39,7 @@ export class ApiModule {
         WebhooksModule,
         AnalysisModule,
         VisibilityModule,
+        AgentAnalyticsModule,
         PageAuditsModule,
         CitationsModule,
         ...extra,

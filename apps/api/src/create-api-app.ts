@@ -7,7 +7,7 @@ import { ROOT_LOGGER } from '@libs/observability';
 import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA } from '@libs/auth';
 import { RateLimiter } from '@libs/rate-limit';
 import { UsageRecorder } from '@libs/usage';
-import { buildOpenApi, clientErrorReply, frameworkErrorReply, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations, type WebhookDocumentation } from '@libs/http';
+import { buildOpenApi, clientErrorReply, frameworkErrorReply, installRouteBodyOptions, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations, type WebhookDocumentation } from '@libs/http';
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_EXAMPLES, WEBHOOK_PAYLOAD_SCHEMAS } from '@libs/webhooks';
 import { ApiModule } from './api.module';
 import { REQUEST_ID, installRequestPipeline } from './request-pipeline';
@@ -37,6 +37,8 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     clientErrorHandler: clientErrorReply,
   });
   recordRoutes(adapter.getInstance());
+  // Bulk routes' own body limits and NDJSON (e.g. POST /agent-analytics/ingest), from their @RouteConfig.
+  installRouteBodyOptions(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, extraImports), adapter, {
     bufferLogs: true,
     // The request pipeline installs the JSON body parser (a member budget before parsing).

@@ -8,6 +8,7 @@ import { RedisModule } from '@libs/redis';
 import { WebhookDeliveryModule } from '@libs/webhooks';
 import { AnalysisWorkerModule, AnswerDispatchReactor } from '@libs/analysis';
 import { PROJECTOR_GROUPS } from '@projections';
+import { AgentAnalyticsWorkerModule } from '@libs/agent-analytics';
 import { PageAuditsWorkerModule } from '@libs/page-audits';
 
 /**
@@ -29,12 +30,14 @@ import { PageAuditsWorkerModule } from '@libs/page-audits';
  *                         attempt, the reconciler (re-enqueues deliveries Redis lost).
  *   {page-audits}         PageAuditsWorkerModule: plan an audit (its URLs or sitemap), audit each page
  *                         (robots.txt, paced guarded fetch, score, record once).
- * Schedules: none besides the relay's poll and the reconciler's period (WEBHOOKS_CONFIG).
+ * Schedules: the relay's poll and the reconciler's period (WEBHOOKS_CONFIG); agent-analytics
+ *   retention (AgentAnalyticsWorkerModule: drops expired day partitions of bot_visits).
  */
 const WORKER_PARTS = (): (Type | DynamicModule)[] => [
   ProjectionEngineModule.forWorker(PROJECTOR_GROUPS, { reactors: [AnswerDispatchReactor], imports: [AnalysisWorkerModule] }),
   AnalysisWorkerModule,
   WebhookDeliveryModule,
+  AgentAnalyticsWorkerModule,
   PageAuditsWorkerModule,
 ];
 
