@@ -52,15 +52,45 @@ const [BACKSLASH, QUOTE, SPACE, LF, CR, TAB, COLON, COMMA, OPEN_ARRAY, CLOSE_ARR
  */
 export function installJsonBodyParser(fastify: FastifyInstance, maxMembers: number): void {
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(new ApiError(400, 'VALIDATION_ERROR', 'The JSON body is empty'), undefined);
-    const problem = jsonSizeProblem(text, maxMembers);
+    const problem = jsonSizeProblem(text, bodyRouteConfig(request.routeOptions?.config).bodyMaxKeys ?? maxMembers);
     if (problem) return done(ApiError.validation([problem]), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
       done(new ApiError(400, 'VALIDATION_ERROR', 'The body is not valid JSON'), undefined);
     }
+  });
+}
+
+/**
+ * What a bulk route may set with Nest's `@RouteConfig(...)` (e.g. agent-analytics ingestion): a
+ * larger body (`bodyLimit`, bytes), a larger member budget (`bodyMaxKeys`), and NDJSON bodies
+ * (`ndjson`: `application/x-ndjson` arrives as its text; refused with 415 on every other route).
+ */
+export interface BodyRouteConfig {
+  bodyLimit?: number;
+  bodyMaxKeys?: number;
+  ndjson?: boolean;
+}
+
+function bodyRouteConfig(config: unknown): BodyRouteConfig {
+  return (config ?? {}) as BodyRouteConfig;
+}
+
+/**
+ * Applies the routes' `BodyRouteConfig`: the body limit of a route that sets one (an `onRoute`
+ * hook: call it before routes are registered), and the NDJSON parser for the routes that opt in.
+ */
+export function installRouteBodyOptions(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    const limit = bodyRouteConfig(route.config).bodyLimit;
+    if (limit !== undefined) route.bodyLimit = limit;
+  });
+  fastify.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (request, body, done) => {
+    if (!bodyRouteConfig(request.routeOptions?.config).ndjson) return done(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This operation takes application/json'), undefined);
+    done(null, body);
   });
 }
