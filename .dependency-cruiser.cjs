@@ -32,6 +32,8 @@ const CONCERN_IMPORTS = {
   analysis: ['auth', 'tenancy'],
   // Figures of the analysed answers; prompts (topics) come from analysis.
   visibility: ['auth', 'tenancy', 'analysis'],
+  // Channel connections, their syncs and daily rows (DESIGN §13.3): clients and brands from tenancy.
+  channels: ['auth', 'tenancy'],
   // AI agents on customers' sites (DESIGN §13.2); visits belong to the brand whose domain is the host.
   'agent-analytics': ['auth', 'tenancy'],
   // Page audits (DESIGN §13.5): brands from tenancy; answer findings read analysis's read models by SQL, not its code.
@@ -41,7 +43,7 @@ const CONCERN_IMPORTS = {
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
-const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations', 'page-audits', 'agent-analytics'];
+const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations', 'page-audits', 'agent-analytics', 'channels'];
 /** Folders of such a library that are not use cases, shared by its use cases. */
 const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
 

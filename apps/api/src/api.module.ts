@@ -13,6 +13,7 @@ import { UsageModule } from '@libs/usage';
 import { WebhooksModule } from '@libs/webhooks';
 import { AnalysisModule } from '@libs/analysis';
 import { VisibilityModule } from '@libs/visibility';
+import { ChannelsModule } from '@libs/channels';
 import { AgentAnalyticsModule } from '@libs/agent-analytics';
 import { PageAuditsModule } from '@libs/page-audits';
 import { CitationsModule } from '@libs/citations';
@@ -39,6 +40,7 @@ export class ApiModule {
         WebhooksModule,
         AnalysisModule,
         VisibilityModule,
+        ChannelsModule,
         AgentAnalyticsModule,
         PageAuditsModule,
         CitationsModule,

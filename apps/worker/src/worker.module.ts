@@ -8,6 +8,7 @@ import { RedisModule } from '@libs/redis';
 import { WebhookDeliveryModule } from '@libs/webhooks';
 import { AnalysisWorkerModule, AnswerDispatchReactor } from '@libs/analysis';
 import { PROJECTOR_GROUPS } from '@projections';
+import { ChannelsWorkerModule } from '@libs/channels';
 import { AgentAnalyticsWorkerModule } from '@libs/agent-analytics';
 import { PageAuditsWorkerModule } from '@libs/page-audits';
 
@@ -37,6 +38,7 @@ const WORKER_PARTS = (): (Type | DynamicModule)[] => [
   ProjectionEngineModule.forWorker(PROJECTOR_GROUPS, { reactors: [AnswerDispatchReactor], imports: [AnalysisWorkerModule] }),
   AnalysisWorkerModule,
   WebhookDeliveryModule,
+  ChannelsWorkerModule,
   AgentAnalyticsWorkerModule,
   PageAuditsWorkerModule,
 ];

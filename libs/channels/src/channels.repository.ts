@@ -242,8 +242,8 @@ export class ChannelsRepository {
     return toSync(row);
   }
 
-  async syncs(channelId: number, limit: number, offset: number): Promise<{ rows: ChannelSync[]; total: number }> {
-    const rows: Row[] = await this.dataSource.query(`SELECT ${SYNC_COLUMNS}, count(*) OVER () AS total FROM channel_syncs WHERE channel_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [
+  async syncs(channelId: number, limit: number, offset: number, order: 'asc' | 'desc'): Promise<{ rows: ChannelSync[]; total: number }> {
+    const rows: Row[] = await this.dataSource.query(`SELECT ${SYNC_COLUMNS}, count(*) OVER () AS total FROM channel_syncs WHERE channel_id = $1 ORDER BY id ${order === 'asc' ? 'ASC' : 'DESC'} LIMIT $2 OFFSET $3`, [
       channelId,
       limit,
       offset,

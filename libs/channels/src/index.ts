@@ -1,0 +1,11 @@
+export * from './domain';
+export * from './channels.module';
+export { CHANNELS_CONFIG, type ChannelsConfig } from './channels.config';
+export { ChannelsRepository, type Channel, type ChannelSync } from './channels.repository';
+export { CredentialsBox } from './credentials-box';
+export { MetricsImporter, MAX_IMPORT_BYTES, IMPORT_FORMATS, type ImportFormat, type ImportResult } from './import-metrics/metrics-importer';
+export { ChannelSyncer } from './run-channel-syncs/channel-syncer';
+export { SyncScheduler } from './run-channel-syncs/sync-scheduler';
+export { rowsSql, type RowFilter } from './read-model/row-reads';
+export { METRICS_TABLE, METRIC_SORTS } from './list-metrics/list-metrics.http.controller';
+export { CreateChannels1763700010000 } from './migrations/1763700010000-create-channels';
