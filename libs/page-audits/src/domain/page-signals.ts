@@ -95,6 +95,30 @@ export function syllablesOf(word: string): number {
   return Math.max(1, groups);
 }
 
+/** Words (runs of non-space characters holding a letter or digit) and their syllables, in one pass over the text. */
+export function wordStats(text: string): { words: number; syllables: number } {
+  let words = 0;
+  let syllables = 0;
+  let start = -1;
+  const end = (k: number) => {
+    const n = syllablesOf(text.slice(start, k));
+    if (n) {
+      words++;
+      syllables += n;
+    } else if (/[0-9]/.test(text.slice(start, k))) words++;
+  };
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    const space = c === 32 || c === 10 || c === 9 || c === 13 || c === 160 || c === 12;
+    if (space) {
+      if (start >= 0) end(k);
+      start = -1;
+    } else if (start < 0) start = k;
+  }
+  if (start >= 0) end(text.length);
+  return { words, syllables };
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A date-like string as an ISO day (YYYY-MM-DD), or null. */
@@ -405,18 +429,11 @@ export function extractSignals(html: string, pageUrl: string): PageSignals {
   parser.write(html);
   parser.end();
 
-  const text = content.join('').replace(/\s+/g, ' ').trim();
-  let syllables = 0;
-  let words = 0;
-  for (const w of text ? text.split(' ') : []) {
-    const n = syllablesOf(w);
-    if (n) {
-      words++;
-      syllables += n;
-    } else if (/[0-9]/.test(w)) words++;
-  }
-  s.words = words;
-  s.syllables = syllables;
+  // The content as one text (whitespace as it came: the patterns below allow for it), and its words and syllables in one pass.
+  const text = content.join('');
+  const stats = wordStats(text);
+  s.words = stats.words;
+  s.syllables = stats.syllables;
   s.sentences = Math.max(s.words ? 1 : 0, (text.match(/[.!?]+(?=\s|$)/g) ?? []).length);
   STATISTIC.lastIndex = 0;
   for (let m = STATISTIC.exec(text); m; m = STATISTIC.exec(text)) {
