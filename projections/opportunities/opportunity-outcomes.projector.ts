@@ -21,9 +21,9 @@ const outcomeFacts = tableShape<FactRow>({
 
 /**
  * `opportunity_outcomes`: one row per resolved opportunity, with its finalised outcome (citation
- * rate before/after, AI traffic, conversions, revenue) once recorded. The facts it needs from
- * detection (organisation, client and brand, type, severity, title) are kept in
- * `opportunity_outcome_facts`.
+ * and mention rates before/after, AI traffic, conversions, revenue; null where unmeasured) once
+ * recorded. The facts it needs from detection (organisation, client and brand, type, severity,
+ * title) are kept in `opportunity_outcome_facts`.
  */
 export const opportunityOutcomesProjector: Projector = {
   name: 'opportunity_outcomes',
@@ -66,9 +66,11 @@ export const opportunityOutcomesProjector: Projector = {
       await query(
         `UPDATE ${table('opportunity_outcomes')} o SET finalized_at = x."finalizedAt", citation_rate_before = x."citationRateBefore",
            citation_rate_after = x."citationRateAfter", ai_traffic_before = x."aiTrafficBefore", ai_traffic_after = x."aiTrafficAfter",
-           conversions = x.conversions, revenue = x.revenue, currency = x.currency
+           conversions = x.conversions, revenue = x.revenue, currency = x.currency,
+           mention_rate_before = x."mentionRateBefore", mention_rate_after = x."mentionRateAfter"
          FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, "finalizedAt" timestamptz, "citationRateBefore" float8, "citationRateAfter" float8,
-           "aiTrafficBefore" float8, "aiTrafficAfter" float8, conversions float8, revenue float8, currency text)
+           "aiTrafficBefore" float8, "aiTrafficAfter" float8, conversions float8, revenue float8, currency text,
+           "mentionRateBefore" float8, "mentionRateAfter" float8)
          WHERE o.opportunity_id = x.id`,
         [JSON.stringify(outcomes)],
       );

@@ -18,13 +18,17 @@ export class VerificationDto {
 
 /** The finalised business impact of a resolved opportunity. */
 export class OutcomeDto {
-  @ApiProperty() citationRateBefore!: number;
-  @ApiProperty() citationRateAfter!: number;
-  @ApiProperty() aiTrafficBefore!: number;
-  @ApiProperty() aiTrafficAfter!: number;
-  @ApiProperty() conversions!: number;
-  @ApiProperty() revenue!: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'null where there were no answers with citations in the window' }) citationRateBefore!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) citationRateAfter!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'null while the brand has no channel data (never invented)' }) aiTrafficBefore!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) aiTrafficAfter!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) conversions!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) revenue!: number | null;
   @ApiProperty({ example: 'USD' }) currency!: string;
+  @ApiProperty({ nullable: true, type: Number, description: 'Answers mentioning the brand / answers, in the window before detection' }) mentionRateBefore!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'The same in the window after resolution' }) mentionRateAfter!: number | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'How each figure was measured: rates with n and 95% intervals, the windows, the figures without data' })
+  measured!: Record<string, unknown> | null;
   @ApiProperty({ format: 'date-time' }) finalizedAt!: string;
 }
 
@@ -78,6 +82,7 @@ class KpisDto {
   @ApiProperty() open!: number;
   @ApiProperty() total!: number;
   @ApiProperty({ description: 'Open opportunities past their SLA due time now' }) slaBreached!: number;
+  @ApiProperty({ description: 'Opportunities in verifying: their fix waits for enough answers recorded after it to be verified' }) awaitingVerification!: number;
   @ApiProperty({ format: 'date-time' }) asOf!: string;
 }
 
@@ -100,6 +105,8 @@ class OutcomeRowDto {
   @ApiProperty({ nullable: true, type: Number }) conversions!: number | null;
   @ApiProperty({ nullable: true, type: Number }) revenue!: number | null;
   @ApiProperty({ nullable: true, type: String }) currency!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) mentionRateBefore!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) mentionRateAfter!: number | null;
 }
 
 class OutcomeTotalsDto {
@@ -107,10 +114,12 @@ class OutcomeTotalsDto {
   @ApiProperty() withOutcome!: number;
   @ApiProperty({ nullable: true, type: Number }) citationRateBeforeAvg!: number | null;
   @ApiProperty({ nullable: true, type: Number }) citationRateAfterAvg!: number | null;
-  @ApiProperty() aiTrafficBefore!: number;
-  @ApiProperty() aiTrafficAfter!: number;
-  @ApiProperty() conversions!: number;
-  @ApiProperty() revenue!: number;
+  @ApiProperty({ nullable: true, type: Number }) mentionRateBeforeAvg!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) mentionRateAfterAvg!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Sum over the outcomes that have the figure; null when none has it' }) aiTrafficBefore!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) aiTrafficAfter!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) conversions!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) revenue!: number | null;
 }
 
 class OutcomesSummaryDto {

@@ -105,6 +105,9 @@ export function decide(state: OpportunityState | null, command: OpportunityComma
         conversions: command.conversions,
         revenue: command.revenue,
         currency: command.currency ?? 'USD',
+        mentionRateBefore: command.mentionRateBefore ?? null,
+        mentionRateAfter: command.mentionRateAfter ?? null,
+        measured: command.measured ?? null,
         finalizedAt: at,
       };
       return [{ type: 'opportunity.outcome_finalized', data }];

@@ -116,7 +116,7 @@ describe('opportunity rules', () => {
     const resolved = history('resolved');
     given(resolved)
       .when({ kind: 'finalize_outcome', ...outcome, now: later(60) })
-      .then([{ type: 'opportunity.outcome_finalized', data: { ...outcome, currency: 'USD', finalizedAt: later(60).toISOString() } }]);
+      .then([{ type: 'opportunity.outcome_finalized', data: { ...outcome, currency: 'USD', mentionRateBefore: null, mentionRateAfter: null, measured: null, finalizedAt: later(60).toISOString() } }]);
     const final = [...resolved, ...decide(fold(resolved), { kind: 'finalize_outcome', ...outcome, now: later(60) })];
     given(final).when({ kind: 'finalize_outcome', ...outcome, now: later(61) }).then({ rule: 'outcome_already_final' });
   });

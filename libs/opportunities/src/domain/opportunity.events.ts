@@ -31,21 +31,34 @@ export interface VerificationRecorded {
   data: { status: 'passed' | 'failed'; details: Record<string, unknown>; checkedAt: string };
 }
 
-/** The measured business impact of a resolved opportunity (the currency defaults to USD when a command omits it). */
+/**
+ * The measured business impact of a resolved opportunity (the currency defaults to USD when a
+ * command omits it). A figure without data is null, never invented (e.g. the money figures while
+ * the brand has no channel data); `measured` says how each figure was measured (n, intervals, windows).
+ */
 export interface OutcomeFigures {
-  citationRateBefore: number;
-  citationRateAfter: number;
-  aiTrafficBefore: number;
-  aiTrafficAfter: number;
-  conversions: number;
-  revenue: number;
+  citationRateBefore: number | null;
+  citationRateAfter: number | null;
+  aiTrafficBefore: number | null;
+  aiTrafficAfter: number | null;
+  conversions: number | null;
+  revenue: number | null;
   currency?: string;
+  mentionRateBefore?: number | null;
+  mentionRateAfter?: number | null;
+  measured?: Record<string, unknown> | null;
 }
+
+type MeasuredExtras = 'mentionRateBefore' | 'mentionRateAfter' | 'measured';
 
 export interface OutcomeFinalized {
   type: 'opportunity.outcome_finalized';
-  data: Required<OutcomeFigures> & { finalizedAt: string };
+  /** Outcomes finalised before mention rates and measurements were kept lack them (read as null). */
+  data: Required<Omit<OutcomeFigures, MeasuredExtras>> & Pick<OutcomeFigures, MeasuredExtras> & { finalizedAt: string };
 }
+
+/** An opportunity's final outcome as its state and records show it (every figure present, null where unmeasured). */
+export type FinalOutcome = Required<OutcomeFigures> & { finalizedAt: string };
 
 export type OpportunityEvent = OpportunityDetected | OpportunityTransitioned | VerificationRecorded | OutcomeFinalized;
 export type OpportunityEventType = OpportunityEvent['type'];

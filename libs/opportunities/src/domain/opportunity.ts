@@ -1,4 +1,4 @@
-import type { OpportunityEvent, OutcomeFinalized } from './opportunity.events';
+import type { FinalOutcome, OpportunityEvent } from './opportunity.events';
 import type { OpportunityType, Severity, Status } from './lifecycle';
 
 /** The opportunity as its events have made it (the write model's state). */
@@ -18,7 +18,7 @@ export interface OpportunityState {
   slaPolicy: string;
   dueAt: string;
   verification: { status: 'pending' | 'passed' | 'failed' | null; checkedAt: string | null; details: Record<string, unknown> | null };
-  outcome: OutcomeFinalized['data'] | null;
+  outcome: FinalOutcome | null;
   recurrenceOf: number | null;
   detectedAt: string;
   updatedAt: string;
@@ -71,7 +71,8 @@ export function evolve(state: OpportunityState | null, event: OpportunityEvent):
       next.updatedAt = event.data.checkedAt;
       return next;
     case 'opportunity.outcome_finalized':
-      next.outcome = event.data;
+      // Outcomes finalised before mention rates and measurements were kept have them as null.
+      next.outcome = { ...event.data, mentionRateBefore: event.data.mentionRateBefore ?? null, mentionRateAfter: event.data.mentionRateAfter ?? null, measured: event.data.measured ?? null };
       next.updatedAt = event.data.finalizedAt;
       return next;
   }

@@ -11,6 +11,8 @@ export interface OpportunityKpiSummary {
   open: number;
   total: number;
   slaBreached: number;
+  /** Opportunities in verifying: waiting for enough answers after their fix. */
+  awaitingVerification: number;
   asOf: string;
 }
 
@@ -80,6 +82,6 @@ export function kpisFromRows(counts: readonly KpiRow[]): OpportunityKpiSummary {
       bySeverity[c.severity] += c.n;
     }
   }
-  return { byStatus, bySeverity, byStatusAndSeverity: matrix, open, total, slaBreached: breached, asOf: new Date().toISOString() };
+  return { byStatus, bySeverity, byStatusAndSeverity: matrix, open, total, slaBreached: breached, awaitingVerification: byStatus.verifying, asOf: new Date().toISOString() };
 }
 

@@ -17,6 +17,8 @@ export interface OutcomeRow {
   conversions: number | null;
   revenue: number | null;
   currency: string | null;
+  mentionRateBefore: number | null;
+  mentionRateAfter: number | null;
 }
 
 export interface OutcomeTotals {
@@ -24,10 +26,12 @@ export interface OutcomeTotals {
   withOutcome: number;
   citationRateBeforeAvg: number | null;
   citationRateAfterAvg: number | null;
-  aiTrafficBefore: number;
-  aiTrafficAfter: number;
-  conversions: number;
-  revenue: number;
+  mentionRateBeforeAvg: number | null;
+  mentionRateAfterAvg: number | null;
+  aiTrafficBefore: number | null;
+  aiTrafficAfter: number | null;
+  conversions: number | null;
+  revenue: number | null;
 }
 
 export interface OutcomesSummaryData {
@@ -38,13 +42,18 @@ export interface OutcomesSummaryData {
   rows: OutcomeRow[];
 }
 
-const sum = (xs: (number | null)[]) => xs.reduce<number>((a, x) => a + (x ?? 0), 0);
+const known = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
+/** The sum of the known figures, null when none is known (no data is not 0). */
+const sum = (xs: (number | null)[]) => {
+  const k = known(xs);
+  return k.length ? k.reduce((a, x) => a + x, 0) : null;
+};
 const mean = (xs: (number | null)[]) => {
-  const known = xs.filter((x): x is number => x !== null);
-  return known.length ? sum(known) / known.length : null;
+  const k = known(xs);
+  return k.length ? k.reduce((a, x) => a + x, 0) / k.length : null;
 };
 
-/** Totals over the finalised outcomes among `rows` (an average of the rates that are known; unknown figures add nothing). */
+/** Totals over the finalised outcomes among `rows` (an average of the rates that are known; unknown figures add nothing; null when none is known). */
 export function outcomeTotals(rows: readonly OutcomeRow[]): OutcomeTotals {
   const final = rows.filter((r) => r.finalizedAt !== null);
   return {
@@ -52,6 +61,8 @@ export function outcomeTotals(rows: readonly OutcomeRow[]): OutcomeTotals {
     withOutcome: final.length,
     citationRateBeforeAvg: mean(final.map((r) => r.citationRateBefore)),
     citationRateAfterAvg: mean(final.map((r) => r.citationRateAfter)),
+    mentionRateBeforeAvg: mean(final.map((r) => r.mentionRateBefore)),
+    mentionRateAfterAvg: mean(final.map((r) => r.mentionRateAfter)),
     aiTrafficBefore: sum(final.map((r) => r.aiTrafficBefore)),
     aiTrafficAfter: sum(final.map((r) => r.aiTrafficAfter)),
     conversions: sum(final.map((r) => r.conversions)),
@@ -98,6 +109,8 @@ export class OutcomesSummary {
       conversions: num(r.conversions),
       revenue: num(r.revenue),
       currency: r.currency as string | null,
+      mentionRateBefore: num(r.mention_rate_before),
+      mentionRateAfter: num(r.mention_rate_after),
     }));
   }
 }

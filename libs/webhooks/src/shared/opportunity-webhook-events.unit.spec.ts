@@ -43,7 +43,8 @@ describe('opportunity events → webhook events', () => {
     const outcome = { citationRateBefore: 0.1, citationRateAfter: 0.2, aiTrafficBefore: 1, aiTrafficAfter: 2, conversions: 3, revenue: 4, currency: 'USD', finalizedAt: at.toISOString() };
     const finalized = after(opened, { type: 'opportunity.outcome_finalized', data: outcome });
     expect(webhookEventsFor(finalized.event, { recordedAt: at, actor: null }, finalized.state)).toEqual([
-      { type: 'outcome.finalized', timestamp: at.toISOString(), data: { opportunity: toRecord(finalized.state, at), outcome } },
+      // An outcome recorded without mention rates and measurement (before issue 19) reads them as null.
+      { type: 'outcome.finalized', timestamp: at.toISOString(), data: { opportunity: toRecord(finalized.state, at), outcome: { ...outcome, mentionRateBefore: null, mentionRateAfter: null, measured: null } } },
     ]);
   });
 });

@@ -1,0 +1,17 @@
+import { defineConfigSection, type ConfigOf } from '@libs/config';
+
+/** Detectors: how they wait for the answers' read model, how much history they read, how often outcomes are finalised. */
+export const DETECTORS_CONFIG = defineConfigSection(
+  'detectors',
+  [
+    { name: 'DETECTOR_READ_MODEL_WAIT_MS', default: '30000', description: "How long the detectors wait for the answers' read model to reach a completed run before trying the run again" },
+    { name: 'DETECTOR_HISTORY_DAYS', default: '365', description: 'Days of answers the detectors read (baseline windows never reach further back)' },
+    { name: 'DETECTOR_OUTCOME_POLL_MS', default: '3600000', description: 'How often the worker finalises the outcomes whose window after resolution has passed' },
+  ],
+  (r) => ({
+    readModelWaitMs: r.int('DETECTOR_READ_MODEL_WAIT_MS', 100, 3_600_000),
+    historyDays: r.int('DETECTOR_HISTORY_DAYS', 1, 3650),
+    outcomePollMs: r.int('DETECTOR_OUTCOME_POLL_MS', 100, 86_400_000),
+  }),
+);
+export type DetectorsConfig = ConfigOf<typeof DETECTORS_CONFIG>;

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { OpportunityCommandsModule } from '@libs/opportunities';
+import { TenancyModule } from '@libs/tenancy';
+import { DetectorThresholdsRepository } from './detector-thresholds.repository';
+import { AnswerFactsReads } from './read-model/answer-facts.reads';
+import { DEFAULT_DETECTOR_LIST, DetectorPass } from './shared/detector-pass';
+import { OutcomeSweep } from './run-after-analysis/outcome-sweep';
+
+/**
+ * The closed loop in the worker: the detector pass (verify fixes, open what the detectors report,
+ * finalise outcomes) that DetectorsReactor runs when analysis runs complete, and the periodic
+ * outcome sweep. The reactor itself is built in the projection engine's module from these exports.
+ */
+@Module({
+  imports: [OpportunityCommandsModule, TenancyModule],
+  providers: [AnswerFactsReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, DetectorPass, OutcomeSweep],
+  exports: [DetectorPass],
+})
+export class DetectorsWorkerModule {}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InjectConfig } from '@libs/config';
+import type { RecordedEvent } from '@libs/event-store';
+import { projectionsReached, type Reactor } from '@libs/projection-engine';
+import { asAnalysisRunEvent } from '@libs/analysis';
+import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
+import { DetectorPass } from '../shared/detector-pass';
+
+/** The read models the detectors read: the answers (a run's answers are analysed before it completes). */
+export const DETECTOR_READ_MODELS = ['analysis_results'];
+
+/**
+ * When analysis runs complete, one detector pass per brand (verify, detect, finalise outcomes).
+ * At least once: the pass waits until the answers' read model holds the runs' answers (or gives
+ * the batch back), and every command it runs is idempotent (fingerprints, recorded verdicts,
+ * final outcomes), so a batch given again opens nothing new.
+ */
+@Injectable()
+export class DetectorsReactor implements Reactor {
+  readonly name = 'detectors';
+  readonly handles = ['analysis_run.completed'];
+
+  constructor(
+    private readonly pass: DetectorPass,
+    private readonly dataSource: DataSource,
+    @InjectConfig(DETECTORS_CONFIG) private readonly config: DetectorsConfig,
+  ) {}
+
+  async react(events: readonly RecordedEvent[]): Promise<void> {
+    const completed = events.map((e) => ({ event: asAnalysisRunEvent(e), recorded: e })).filter((e) => e.event.type === 'analysis_run.completed');
+    if (!completed.length) return;
+    await this.readModelsAt(completed[completed.length - 1].recorded);
+    const runIds = completed.map((c) => (c.event.data as { runId: number }).runId);
+    const runs: { id: string; organization_id: string; brand_id: string; status: string }[] = await this.dataSource.query(
+      `SELECT id, organization_id, brand_id, status FROM analysis_runs WHERE id = ANY($1::bigint[])`,
+      [runIds],
+    );
+    const byBrand = new Map<string, { organizationId: number; brandId: number; runIds: Set<number> }>();
+    for (const r of runs) {
+      if (r.status === 'failed') continue; // no answer at all: nothing to judge
+      const key = `${r.organization_id}:${r.brand_id}`;
+      const entry = byBrand.get(key) ?? { organizationId: Number(r.organization_id), brandId: Number(r.brand_id), runIds: new Set<number>() };
+      entry.runIds.add(Number(r.id));
+      byBrand.set(key, entry);
+    }
+    for (const b of byBrand.values()) await this.pass.run(b.organizationId, b.brandId, b.runIds, `detectors-run-${Math.max(...b.runIds)}`);
+  }
+
+  /** Waits until the answers' read model has applied the feed up to `event` (throws after the configured wait: the batch is given again). */
+  private async readModelsAt(event: RecordedEvent): Promise<void> {
+    const deadline = Date.now() + this.config.readModelWaitMs;
+    while (!(await projectionsReached(this.dataSource.manager, [...DETECTOR_READ_MODELS, 'analysis_runs'], event.position))) {
+      if (Date.now() > deadline) throw new Error(`the answers' read model has not reached run completion at ${event.position.commit}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

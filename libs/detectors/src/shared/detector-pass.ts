@@ -1,0 +1,195 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { InjectConfig } from '@libs/config';
+import { asOpportunityEvent, DetectOpportunityCommand, FinalizeOutcomeCommand, OpportunityRepository, OpportunityRuleError, RecordVerificationCommand, type OpportunityState } from '@libs/opportunities';
+import { TenancyRepository } from '@libs/tenancy';
+import {
+  ANSWER_DETECTORS,
+  answerOutcome,
+  answersInScope,
+  detectAll,
+  detectorOf,
+  outcomeWindows,
+  scopeFromEvidence,
+  type DetectorDefinition,
+  type Thresholds,
+  type VerificationDecision,
+} from '../domain';
+import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
+import { DetectorThresholdsRepository } from '../detector-thresholds.repository';
+import { AnswerFactsReads } from '../read-model/answer-facts.reads';
+
+/** Injection token: the detectors a pass runs (ANSWER_DETECTORS; a test may give a list with a failing one). */
+export const DETECTOR_LIST = Symbol('DETECTOR_LIST');
+
+/** Who the loop acts as: its events say `system`. */
+export const SYSTEM_ACTOR = { subject: 'system', actor: 'system' } as const;
+
+/** The money side of an outcome comes from the brand's channels (DESIGN §13.3), not connected here yet: null, never invented. */
+const UNMEASURED = { aiTrafficBefore: null, aiTrafficAfter: null, conversions: null, revenue: null } as const;
+
+export interface PassResult {
+  opened: number[];
+  /** Reports that found their problem already open (the detect command returned the open one). */
+  alreadyOpen: number[];
+  verification: { passed: number[]; failed: number[]; waiting: number[] };
+  outcomes: number[];
+}
+
+/**
+ * One pass of the loop over a brand, after its runs completed: verify the fixes of its
+ * `verifying` opportunities on answers recorded after each fix, open what the detectors report
+ * (through the detect command: one opportunity per fingerprint, a recurrence linked), and
+ * finalise the outcomes whose window after resolution has passed. Every step is idempotent, so a
+ * pass given again (a reactor's batch after a crash) changes nothing that is already done.
+ */
+@Injectable()
+export class DetectorPass {
+  private readonly logger = new Logger('Detectors');
+
+  constructor(
+    private readonly reads: AnswerFactsReads,
+    private readonly thresholds: DetectorThresholdsRepository,
+    private readonly commands: CommandBus,
+    private readonly repository: OpportunityRepository,
+    private readonly tenancy: TenancyRepository,
+    private readonly dataSource: DataSource,
+    @InjectConfig(DETECTORS_CONFIG) private readonly config: DetectorsConfig,
+    @Inject(DETECTOR_LIST) private readonly detectors: readonly DetectorDefinition[],
+  ) {}
+
+  async run(organizationId: number, brandId: number, runIds: ReadonlySet<number> | null, correlationId: string): Promise<PassResult> {
+    const { thresholds } = await this.thresholds.of(organizationId);
+    const verification = await this.verify(organizationId, brandId, thresholds, correlationId);
+    const { opened, alreadyOpen } = await this.detect(organizationId, brandId, runIds, thresholds, correlationId);
+    const outcomes = await this.finalizeOutcomes(organizationId, brandId, thresholds, correlationId);
+    return { opened, alreadyOpen, verification, outcomes };
+  }
+
+  /** Runs every detector over the brand's latest answers, then opens what they report (nothing is opened when one fails). */
+  async detect(organizationId: number, brandId: number, runIds: ReadonlySet<number> | null, t: Thresholds, correlationId: string): Promise<{ opened: number[]; alreadyOpen: number[] }> {
+    const brand = await this.tenancy.findBrand({ organizationId, clientId: null }, brandId);
+    if (!brand) return { opened: [], alreadyOpen: [] };
+    const open: { fingerprint: string }[] = await this.dataSource.query(`SELECT fingerprint FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND NOT terminal`, [organizationId, brandId]);
+    const series = await this.reads.series({ organizationId, brandId, since: new Date(Date.now() - this.config.historyDays * 86_400_000), perSeries: t.recentAnswers + t.baselineAnswers });
+    // Every report first (pure): a detector that throws leaves nothing opened by this pass.
+    const detections = detectAll({ organizationId, brandId, brandName: brand.name, series, runIds, openFingerprints: new Set(open.map((o) => o.fingerprint)), thresholds: t }, this.detectors);
+    const opened: number[] = [];
+    const alreadyOpen: number[] = [];
+    for (const d of detections) {
+      const result = await this.commands.execute(
+        new DetectOpportunityCommand(
+          { organizationId, brandId, type: d.type, severity: d.severity, title: d.title, description: d.description, evidence: d.evidence, source: `detector:${d.type}`, fingerprint: d.fingerprint },
+          SYSTEM_ACTOR,
+          correlationId,
+        ),
+      );
+      (result.created ? opened : alreadyOpen).push(result.state.id);
+    }
+    if (opened.length) this.logger.log(`brand ${brandId}: opened ${opened.length} opportunities (${[...new Set(detections.map((d) => d.type))].join(', ')})`);
+    return { opened, alreadyOpen };
+  }
+
+  /** Re-measures each `verifying` opportunity of the brand on the answers recorded after its fix was deployed. */
+  async verify(organizationId: number, brandId: number, t: Thresholds, correlationId: string): Promise<PassResult['verification']> {
+    const out: PassResult['verification'] = { passed: [], failed: [], waiting: [] };
+    const rows: { id: string }[] = await this.dataSource.query(`SELECT id FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND status = 'verifying' ORDER BY id`, [organizationId, brandId]);
+    for (const { id } of rows) {
+      const state = await this.repository.load(Number(id));
+      if (!state || state.status !== 'verifying') continue;
+      const detector = detectorOf(state.type, this.detectors);
+      if (!detector) continue; // not a detector's problem (seo_task, page audits, …): people verify it
+      const fixedAt = await this.fixDeployedAt(state.id);
+      // A verdict recorded by an earlier pass that stopped before moving the opportunity: move it now.
+      const recorded = state.verification.status === 'passed' || state.verification.status === 'failed' ? state.verification.status : null;
+      let decision: VerificationDecision | null = null;
+      if (!recorded) {
+        const after = await this.reads.series({ organizationId, brandId, since: fixedAt ?? new Date(state.updatedAt), perSeries: 1000 });
+        decision = detector.verify(state.evidence, after, t);
+        if (decision.status === 'waiting') {
+          out.waiting.push(state.id);
+          continue;
+        }
+        const actor = { organizationId, ...SYSTEM_ACTOR };
+        await this.commands.execute(new RecordVerificationCommand(state.id, decision.status, { ...decision.details, reason: decision.reason, fixDeployedAt: fixedAt?.toISOString() ?? null }, actor, correlationId));
+      }
+      const status = recorded ?? (decision!.status as 'passed' | 'failed');
+      const reason = decision?.reason ?? (state.verification.details?.reason as string | undefined) ?? `verification ${status}`;
+      await this.repository.execute(state.id, (s) => ({ kind: 'transition', toStatus: status === 'passed' ? 'resolved' : 'regressed', reason, owner: s?.owner ?? null, now: new Date() }), {
+        organizationId,
+        actor: SYSTEM_ACTOR.actor,
+        correlationId,
+        reason,
+      });
+      out[status].push(state.id);
+    }
+    return out;
+  }
+
+  /** Finalises the outcome of each resolved opportunity of the brand whose window after resolution has passed. */
+  async finalizeOutcomes(organizationId: number, brandId: number, t: Thresholds, correlationId: string): Promise<number[]> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND status = 'resolved' AND outcome IS NULL AND resolved_at <= now() - make_interval(secs => $3::float8) ORDER BY id`,
+      [organizationId, brandId, t.outcomeWindowDays * 86_400],
+    );
+    const done: number[] = [];
+    for (const { id } of rows) {
+      const state = await this.repository.load(Number(id));
+      if (!state || state.status !== 'resolved' || state.outcome || !state.resolvedAt) continue;
+      try {
+        await this.commands.execute(new FinalizeOutcomeCommand(state.id, await this.outcomeOf(state, t), { organizationId, ...SYSTEM_ACTOR }, correlationId));
+        done.push(state.id);
+      } catch (error) {
+        if (!(error instanceof OpportunityRuleError && error.rule === 'outcome_already_final')) throw error;
+      }
+    }
+    return done;
+  }
+
+  /** Every brand with a resolved opportunity still without its outcome (the worker's periodic sweep). */
+  async finalizeDueOutcomes(correlationId: string): Promise<number[]> {
+    const brands: { organization_id: string; brand_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT organization_id, brand_id FROM opportunities WHERE status = 'resolved' AND outcome IS NULL ORDER BY organization_id, brand_id`,
+    );
+    const done: number[] = [];
+    for (const b of brands) {
+      const { thresholds } = await this.thresholds.of(Number(b.organization_id));
+      done.push(...(await this.finalizeOutcomes(Number(b.organization_id), Number(b.brand_id), thresholds, correlationId)));
+    }
+    return done;
+  }
+
+  private async outcomeOf(state: OpportunityState, t: Thresholds) {
+    const windows = outcomeWindows(new Date(state.detectedAt), new Date(state.resolvedAt!), t.outcomeWindowDays);
+    const scope = scopeFromEvidence(state.evidence);
+    const read = async (w: { from: string; to: string }) =>
+      answersInScope(await this.reads.series({ organizationId: state.organizationId, brandId: state.brandId, since: new Date(w.from), until: new Date(w.to), perSeries: 100_000 }), scope);
+    const figures = answerOutcome(await read(windows.before), await read(windows.after));
+    return {
+      mentionRateBefore: figures.mentionRate.before.value,
+      mentionRateAfter: figures.mentionRate.after.value,
+      citationRateBefore: figures.citationRate.before.value,
+      citationRateAfter: figures.citationRate.after.value,
+      ...UNMEASURED,
+      measured: {
+        windows,
+        scope,
+        mentionRate: figures.mentionRate,
+        citationRate: figures.citationRate,
+        unmeasured: { figures: Object.keys(UNMEASURED), why: 'no channel data for the brand: AI referral sessions, conversions and revenue come from its channels' },
+      },
+    };
+  }
+
+  private async fixDeployedAt(id: number): Promise<Date | null> {
+    const history = await this.repository.history(id);
+    for (let i = history.length - 1; i >= 0; i--) {
+      const e = asOpportunityEvent(history[i]);
+      if (e.type === 'opportunity.transitioned' && e.data.to === 'fix_deployed') return new Date(e.data.at);
+    }
+    return null;
+  }
+}
+
+export const DEFAULT_DETECTOR_LIST = { provide: DETECTOR_LIST, useValue: ANSWER_DETECTORS };
