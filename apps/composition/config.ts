@@ -6,6 +6,7 @@ import { RATE_LIMIT_CONFIG } from '@libs/rate-limit';
 import { USAGE_CONFIG } from '@libs/usage';
 import { WEBHOOKS_CONFIG } from '@libs/webhooks';
 import { ANALYSIS_CONFIG } from '@libs/analysis';
+import { DETECTORS_CONFIG } from '@libs/detectors';
 import { CHANNELS_CONFIG } from '@libs/channels';
 import { AGENT_ANALYTICS_CONFIG } from '@libs/agent-analytics';
 import { PAGE_AUDITS_CONFIG } from '@libs/page-audits';
@@ -19,6 +20,7 @@ export const SERVICE_CONFIG_SECTIONS: readonly ConfigSection<unknown>[] = [
   RATE_LIMIT_CONFIG,
   USAGE_CONFIG,
   ANALYSIS_CONFIG,
+  DETECTORS_CONFIG,
   CHANNELS_CONFIG,
   AGENT_ANALYTICS_CONFIG,
   PAGE_AUDITS_CONFIG,

@@ -9,6 +9,7 @@ import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
 import { CreateChannels1763700010000 } from '@libs/channels';
 import { CreateAgentAnalytics1763700009000 } from '@libs/agent-analytics';
 import { CreatePageAudits1763700011000 } from '@libs/page-audits';
+import { CreateDetectorThresholds1763700012000 } from '@libs/detectors';
 import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
@@ -38,6 +39,8 @@ export const ALL_MIGRATIONS = [
   VISIBILITY_MIGRATIONS.rollups,
   CreateBrandIndexWeights1763700007100,
   CITATION_MIGRATIONS.create,
+  CreateDetectorThresholds1763700012000,
+  OPPORTUNITY_MIGRATIONS.outcomeMentionRates,
   CreatePageAudits1763700011000,
   CreateAgentAnalytics1763700009000,
   CreateChannels1763700010000,

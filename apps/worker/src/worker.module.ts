@@ -8,6 +8,7 @@ import { RedisModule } from '@libs/redis';
 import { WebhookDeliveryModule } from '@libs/webhooks';
 import { AnalysisWorkerModule, AnswerDispatchReactor } from '@libs/analysis';
 import { PROJECTOR_GROUPS } from '@projections';
+import { DetectorsReactor, DetectorsWorkerModule } from '@libs/detectors';
 import { ChannelsWorkerModule } from '@libs/channels';
 import { AgentAnalyticsWorkerModule } from '@libs/agent-analytics';
 import { PageAuditsWorkerModule } from '@libs/page-audits';
@@ -24,6 +25,8 @@ import { PageAuditsWorkerModule } from '@libs/page-audits';
  *   analysis:      analysis runs, results, answer entities, answer citations.
  * Reactors (event feed → idempotent commands, at least once; a runner each):
  *   answer-dispatch  a requested run → one job per (query, provider) on that provider's queue.
+ *   detectors        completed runs → per brand: verify fixes, open what the detectors report,
+ *                    finalise due outcomes (libs/detectors; DetectorsWorkerModule also sweeps outcomes).
  * Queue processors (BullMQ on libs/queue):
  *   {answers-<provider>}  AnalysisWorkerModule: ask the engine, record the answer (once), analyse it,
  *                         count the run's progress and complete it.
@@ -35,7 +38,7 @@ import { PageAuditsWorkerModule } from '@libs/page-audits';
  *   retention (AgentAnalyticsWorkerModule: drops expired day partitions of bot_visits).
  */
 const WORKER_PARTS = (): (Type | DynamicModule)[] => [
-  ProjectionEngineModule.forWorker(PROJECTOR_GROUPS, { reactors: [AnswerDispatchReactor], imports: [AnalysisWorkerModule] }),
+  ProjectionEngineModule.forWorker(PROJECTOR_GROUPS, { reactors: [AnswerDispatchReactor, DetectorsReactor], imports: [AnalysisWorkerModule, DetectorsWorkerModule] }),
   AnalysisWorkerModule,
   WebhookDeliveryModule,
   ChannelsWorkerModule,
