@@ -51,20 +51,37 @@ const own = (owner: 'brand' | 'competitor' | 'other', k: number) => ({
 });
 const none: E = { mentions: 0, rank: null, sentiment: null, score: null, vis: 0 };
 
+/** The fixture's runs: one a day with answers (D1: 900, D3: 901). */
+const runOf = (day: string) => (day === D1 ? 900 : 901);
+
 async function analysed(n: number, day: string, provider: string, es: ReturnType<typeof entities>, citations: ReturnType<typeof own>[], expected = ExpectedRevision.noStream) {
+  const runId = runOf(day);
   await store.appendToStream(
-    `answer-900-${n}`,
+    `answer-${runId}-${n}`,
     [
       {
         type: 'answer.analysed',
-        data: { runId: 900, n, organizationId: org.id, brandId: brand.id, promptId: null, query: `q${n % 2}`, provider, askedAt: `${day}T08:00:00.000Z`, engineVersion: 'test', analysedAt: `${day}T08:00:01.000Z`, entities: es, citations },
+        data: { runId, n, organizationId: org.id, brandId: brand.id, promptId: null, query: `q${n % 2}`, provider, askedAt: `${day}T08:00:00.000Z`, engineVersion: 'test', analysedAt: `${day}T08:00:01.000Z`, entities: es, citations },
       },
     ],
     expected,
   );
 }
 
-const PROJECTIONS = ['answer_rollups'];
+/** A run's lifecycle events (trigger `seed`: the dispatch reactor asks no engine for it); `ended` false leaves it running. */
+async function run(runId: number, day: string, items: { n: number; provider: string }[], ended: boolean) {
+  const events = [
+    {
+      type: 'analysis_run.requested',
+      data: { runId, organizationId: org.id, brandId: brand.id, trigger: 'seed', auditRequestId: null, queries: ['q0', 'q1'], providers: ['chatgpt', 'claude'], items: items.map((i) => ({ ...i, promptId: null, query: `q${i.n % 2}` })), requestedAt: `${day}T07:59:00.000Z` },
+    },
+    { type: 'analysis_run.started', data: { runId, startedAt: `${day}T08:00:00.000Z` } },
+    ...(ended ? [{ type: 'analysis_run.completed', data: { runId, status: 'completed', answersRecorded: items.length, answersFailed: 0, completedAt: `${day}T08:01:00.000Z` } }] : []),
+  ];
+  await store.appendToStream(`analysis-run-${runId}`, ended ? events.slice(-1) : events, ended ? ExpectedRevision.exact(1) : ExpectedRevision.noStream);
+}
+
+const PROJECTIONS = ['answer_rollups', 'analysis_runs'];
 const get = async (url: string, key = org.key) => api.request({ url, key });
 
 beforeAll(async () => {
@@ -80,6 +97,10 @@ beforeAll(async () => {
   // D3 chatgpt: the brand third, negative; a competitor's citation.
   await analysed(3, D3, 'chatgpt', entities({ mentions: 1, rank: 3, sentiment: 'negative', score: -0.5, vis: 0.2 }, { mentions: 1, rank: 1, sentiment: 'positive', score: 0.4, vis: 0.5 }, { mentions: 2, rank: 2, sentiment: 'neutral', score: 0, vis: 0.3 }), [own('competitor', 1)]);
   // D3 claude: the brand second, neutral; two of its own citations.
+  // D1's run has ended; D3's is still running (completed in the sov/latest test).
+  await run(900, D1, [{ n: 1, provider: 'chatgpt' }, { n: 2, provider: 'claude' }], false);
+  await run(900, D1, [{ n: 1, provider: 'chatgpt' }, { n: 2, provider: 'claude' }], true);
+  await run(901, D3, [{ n: 3, provider: 'chatgpt' }, { n: 4, provider: 'claude' }], false);
   await analysed(4, D3, 'claude', entities({ mentions: 1, rank: 2, sentiment: 'neutral', score: 0, vis: 0.5 }, { mentions: 1, rank: 1, sentiment: 'positive', score: 0.7, vis: 0.5 }, none), [own('brand', 1), own('brand', 2)]);
   await api.projected(PROJECTIONS);
 });
@@ -136,7 +157,16 @@ describe('visibility figures (DESIGN §14)', () => {
     expect(paged.body.meta).toEqual({ total: 2, limit: 1, offset: 1, hasMore: false });
   });
 
-  it('sov/latest names the newest day with answers', async () => {
+  it('sov/latest names the day of the most recent complete run: not a run still in progress', async () => {
+    const before = await get(`/api/v1/visibility/sov/latest?brandId=${brand.id}`);
+    expect(before.body.data.date).toBe(D1);
+    expect(before.body.data.providers.map((x: { provider: string; answers: number }) => [x.provider, x.answers])).toEqual([
+      ['chatgpt', 1],
+      ['claude', 1],
+    ]);
+    expect(before.body.data.providers[1].entries.map((e: { shareOfVoice: number }) => e.shareOfVoice)).toEqual([0, 2 / 3, 1 / 3]);
+    await run(901, D3, [{ n: 3, provider: 'chatgpt' }, { n: 4, provider: 'claude' }], true);
+    await api.projected(PROJECTIONS);
     const r = await get(`/api/v1/visibility/sov/latest?brandId=${brand.id}`);
     expect(r.body.data.date).toBe(D3);
     const chatgpt = r.body.data.providers.find((x: { provider: string }) => x.provider === 'chatgpt');

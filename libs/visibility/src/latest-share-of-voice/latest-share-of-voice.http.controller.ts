@@ -15,7 +15,7 @@ export class ProviderSovDto {
   @ApiProperty({ type: [SovEntryDto] }) entries!: SovEntryDto[];
 }
 export class LatestSovDto {
-  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The newest UTC day with answers of the brand; null when it has none yet' }) date!: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: "The UTC day the brand's most recent complete run (completed, or partial with answers) started; null when none has ended yet" }) date!: string | null;
   @ApiProperty({ type: [ProviderSovDto] }) providers!: ProviderSovDto[];
 }
 export class LatestSovResponse {
@@ -32,12 +32,12 @@ export class LatestShareOfVoiceController {
 
   @Get('sov/latest')
   @RequireScope('read:visibility')
-  @ApiOperation({ operationId: 'visibility_sov_latest', summary: 'Share of voice per provider on the newest day with answers, which it names' })
+  @ApiOperation({ operationId: 'visibility_sov_latest', summary: "Share of voice per provider on the day of the brand's most recent complete run, which it names (every answer of that UTC day counts)" })
   @ApiOkResponse({ type: LatestSovResponse, example: LATEST_SHARE_OF_VOICE_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async latest(@CurrentPrincipal() p: Principal, @Query() q: BrandQuery): Promise<LatestSovResponse> {
     const scope = await this.scopes.resolve(p, q);
-    const date = await this.rollups.latestDay(scope.brand.organizationId, scope.brand.id);
+    const date = await this.rollups.latestCompleteRunDay(scope.brand.organizationId, scope.brand.id);
     if (date === null) return { data: { date: null, providers: [] } };
     const rows = await this.rollups.sums({ ...scope.filter, start: date, end: date }, ['provider']);
     const byProvider = groupSums(rows, (r) => r.provider!);

@@ -81,4 +81,19 @@ export class RollupReads {
     const [r]: { day: string | null }[] = await this.dataSource.query(`SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM answer_daily_rollups WHERE organization_id = $1 AND brand_id = $2 AND answers > 0`, [organizationId, brandId]);
     return r?.day ?? null;
   }
+
+  /**
+   * The UTC day the brand's newest complete run started (status completed, or partial: it ended
+   * with answers), or null: the day `sov/latest` reports, so that a run still in progress does
+   * not stand for "the latest".
+   */
+  async latestCompleteRunDay(organizationId: number, brandId: number): Promise<DayKey | null> {
+    const [r]: { day: string }[] = await this.dataSource.query(
+      `SELECT to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM analysis_runs
+        WHERE organization_id = $1 AND brand_id = $2 AND status IN ('completed', 'partial') AND started_at IS NOT NULL
+        ORDER BY id DESC LIMIT 1`,
+      [organizationId, brandId],
+    );
+    return r?.day ?? null;
+  }
 }
