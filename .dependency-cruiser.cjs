@@ -40,10 +40,12 @@ const CONCERN_IMPORTS = {
   'page-audits': ['auth', 'tenancy'],
   // Citations, citation sources, prompts and changes of the analysed answers; prompts (topics, tracked queries) come from analysis.
   citations: ['auth', 'tenancy', 'analysis'],
+  // The closed loop (issue 19): detectors read analysis's events and answers, open and move opportunities; brands from tenancy.
+  detectors: ['auth', 'tenancy', 'analysis', 'visibility', 'opportunities'],
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
-const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations', 'page-audits', 'agent-analytics', 'channels'];
+const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations', 'page-audits', 'agent-analytics', 'channels', 'detectors'];
 /** Folders of such a library that are not use cases, shared by its use cases. */
 const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
 

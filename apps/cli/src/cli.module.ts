@@ -8,6 +8,7 @@ import { AnswerReanalyzer, BrandFactsRepository, TrackedBrands, TrackedPromptsRe
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
 import { BrandAccess, TenancyRepository } from '@libs/tenancy';
+import { DetectorThresholdsRepository } from '@libs/detectors';
 import { AGENT_CLI_PROVIDERS } from '@libs/agent-analytics';
 
 /** The CLI's own DataSource: 4 connections, no retry loop (a command against an unreachable database fails at once). */
@@ -45,6 +46,7 @@ export class CliModule {
         RollupReads,
         VisibilityReport,
         BrandIndexWeightsRepository,
+        DetectorThresholdsRepository,
         ApiKeysRepository,
         OAuthClientsRepository,
         ...AGENT_CLI_PROVIDERS,

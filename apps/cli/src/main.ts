@@ -15,6 +15,7 @@ import { registerOAuth } from './commands/oauth.command';
 import { registerWebhooks } from './commands/webhooks.command';
 import { registerPrompts } from './commands/prompts.command';
 import { registerVisibility } from './commands/visibility.command';
+import { registerDetectors } from './commands/detectors.command';
 import { registerAgentAnalytics } from './commands/agent-analytics.command';
 
 /**
@@ -59,6 +60,7 @@ registerOAuth(program, run, json);
 registerWebhooks(program, run, json);
 registerPrompts(program, run, json);
 registerVisibility(program, run, json);
+registerDetectors(program, run, json);
 registerAgentAnalytics(program, run, json);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
