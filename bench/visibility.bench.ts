@@ -2,16 +2,16 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { Pool } from 'pg';
-import { AnswerHistorySeeder, PROVIDERS, TrackedPromptsRepository } from '@libs/analysis';
 import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
 import { createDataSource } from '@libs/database';
 import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
-import { addDays, utcDay } from '@libs/metrics';
+import { addDays } from '@libs/metrics';
 import { ProjectionRebuilder } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 import { answerRollupsProjector } from '@projections';
 import { round, withBenchDatabase } from './support/bench-database';
-import { alternate, startServer } from './support/http-load';
+import { seedAnswerHistory } from './support/answer-history';
+import { compare as compareFor, startServer } from './support/http-load';
 
 /**
  * npm run bench:visibility — prints one JSON line:
@@ -30,19 +30,6 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const RUNS_PER_DAY = Number(process.env.BENCH_RUNS_PER_DAY ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
-/** The API's and the bare server's figures on one read, with their ratios. */
-async function compare(apiUrl: string, baselineUrl: string, headers: Record<string, string>) {
-  const r = await alternate(apiUrl, baselineUrl, headers, SECONDS);
-  return {
-    apiRps: round(r.apiRps),
-    baselineRps: round(r.baselineRps),
-    rpsRatio: round(r.apiRps / r.baselineRps, 2),
-    apiP99Ms: r.apiP99Ms,
-    baselineP99Ms: r.baselineP99Ms,
-    p99Ratio: round(r.apiP99Ms / Math.max(1, r.baselineP99Ms), 2),
-  };
-}
-
 async function main(): Promise<void> {
   await withBenchDatabase('visibility', async (url) => {
     const ds = createDataSource(url, 4);
@@ -53,22 +40,8 @@ async function main(): Promise<void> {
       const tenancy = new TenancyRepository(ds);
       const org = await tenancy.createOrganization('Bench', 'enterprise');
       const key = (await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: [...ALL_SCOPES] })).key;
-      const seeder = new AnswerHistorySeeder(ds, store);
-      const prompts = new TrackedPromptsRepository(ds);
-      const yesterday = addDays(utcDay(Date.now()), -1);
-      let answers = 0;
       const s0 = performance.now();
-      const brands = [];
-      for (let b = 0; b < BRANDS; b++) {
-        const brand = await tenancy.createBrand({ organizationId: org.id, name: `Brand ${b}`, domain: `brand${b}.example`, competitors: [1, 2, 3].map((c) => ({ name: `Rival ${b}-${c}`, domain: `rival${b}-${c}.example` })) });
-        brands.push(brand);
-        const added = [];
-        for (let k = 0; k < PROMPTS; k++) {
-          const r = await prompts.add(brand, { query: `question ${k} about brand ${b}`, topic: null, tags: [], providers: [...PROVIDERS], isActive: false });
-          if ('prompt' in r) added.push(r.prompt);
-        }
-        answers += (await seeder.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days: DAYS, runsPerDay: RUNS_PER_DAY, lastDay: new Date(`${yesterday}T12:00:00Z`) })).answers;
-      }
+      const { brands, answers, yesterday } = await seedAnswerHistory(ds, store, org.id, { brands: BRANDS, prompts: PROMPTS, days: DAYS, runsPerDay: RUNS_PER_DAY });
       const seedSeconds = (performance.now() - s0) / 1000;
       const r0 = performance.now();
       await new ProjectionRebuilder(ds, store, 5000).rebuild(answerRollupsProjector);
@@ -82,6 +55,7 @@ async function main(): Promise<void> {
       const end = yesterday;
       const start90 = addDays(end, -89);
       const headers = { 'x-api-key': key };
+      const compare = (apiUrl: string, baselineUrl: string, headers: Record<string, string>) => compareFor(apiUrl, baselineUrl, headers, SECONDS);
       const trends = await compare(`http://127.0.0.1:3811/api/v1/visibility/trends?brandId=${brandId}&days=365`, `http://127.0.0.1:3812/trends?brandId=${brandId}&days=365`, headers);
       const sov = await compare(`http://127.0.0.1:3811/api/v1/visibility/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, `http://127.0.0.1:3812/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, headers);
       const index = await compare(`http://127.0.0.1:3811/api/v1/brand-index/latest?brandId=${brandId}`, `http://127.0.0.1:3812/brand-index?brandId=${brandId}`, headers);

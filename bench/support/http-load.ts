@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { round } from './bench-database';
 import { spawnScript } from './spawn-script';
 
 /** Starts a server script as a child process and resolves once `probeUrl` answers 2xx (60 s at most). */
@@ -49,4 +50,17 @@ export async function alternate(apiUrl: string, baselineUrl: string, headers: Re
   const mean = (runs: { rps: number }[]) => runs.reduce((a, r) => a + r.rps, 0) / runs.length;
   const worst = (runs: { p99: number }[]) => Math.max(...runs.map((r) => r.p99));
   return { apiRps: mean(api), baselineRps: mean(baseline), apiP99Ms: worst(api), baselineP99Ms: worst(baseline) };
+}
+
+/** The API's and the bare server's figures on one read (see `alternate`), with their ratios. */
+export async function compare(apiUrl: string, baselineUrl: string, headers: Record<string, string>, seconds: number) {
+  const r = await alternate(apiUrl, baselineUrl, headers, seconds);
+  return {
+    apiRps: round(r.apiRps),
+    baselineRps: round(r.baselineRps),
+    rpsRatio: round(r.apiRps / r.baselineRps, 2),
+    apiP99Ms: r.apiP99Ms,
+    baselineP99Ms: r.baselineP99Ms,
+    p99Ratio: round(r.apiP99Ms / Math.max(1, r.baselineP99Ms), 2),
+  };
 }

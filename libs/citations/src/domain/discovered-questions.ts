@@ -70,6 +70,8 @@ export function discoverQuestions(answer: { text: string; raw: string | null; qu
   const asked = questionKey(answer.query);
   const found = new Map<string, DiscoveredQuestion>();
   const keep = (text: string, origin: DiscoveryOrigin) => {
+    // Bounded before any pattern runs on it: a question is short, an answer may be 200,000 characters.
+    if (text.length < QUESTION_MIN_CHARS || text.length > 2 * QUESTION_MAX_CHARS) return;
     const line = plain(text);
     const question = candidate(line.endsWith('?') ? line : `${line}?`);
     if (question === null) return;
@@ -86,7 +88,7 @@ export function discoverQuestions(answer: { text: string; raw: string | null; qu
       inFollowUps = true;
       continue;
     }
-    const questions = line.split(/(?<=[.!?])\s+/).filter((s) => s.trim().endsWith('?'));
+    const questions = line.split(/(?<=[.!?])\s+/).filter((s) => s.length >= QUESTION_MIN_CHARS && s.trimEnd().endsWith('?'));
     if (inFollowUps && questions.length === 0) inFollowUps = false;
     for (const q of questions) keep(q, inFollowUps ? 'follow_up' : 'answer_text');
   }
