@@ -5,6 +5,10 @@ import { WorkerPartModule } from '../../apps/worker/src/worker.module';
 import { newServiceAccount, startFakeGoogle, type FakeGoogle, type ServiceAccount } from '../support/fake-google';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { until } from '../support/until';
+import { cli } from '../support/cli';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Channels (issue 18) over HTTP against PostgreSQL and Redis, the connectors against a local fake of Google's APIs. */
 let api: TestApi;
@@ -310,6 +314,19 @@ describe('imports', () => {
     expect((await get(`/api/v1/metrics?channelId=${channel.id}&startDate=2026-04-01&endDate=2026-04-01`)).body.data[0].sessions).toBe(99);
     const conflict = await csv(url(), 'date,sessions\n2026-04-01,11\n', { 'idempotency-key': 'upload-1' });
     expect(conflict.status).toBe(409);
+  });
+
+  it('cli metrics import imports a file, and refuses a bad one naming its line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'channels-'));
+    writeFileSync(join(dir, 'good.csv'), 'date,sessions\n2026-05-01,3\n2026-05-02,4\n');
+    writeFileSync(join(dir, 'bad.ndjson'), '{"date":"2026-05-03","revenue":-1}\n');
+    const env = { DATABASE_URL: api.db.url };
+    const good = await cli(['--json', 'metrics', 'import', '--channel', String(channel.id), join(dir, 'good.csv')], env);
+    expect(good.code).toBe(0);
+    expect(JSON.parse(good.stdout)).toMatchObject({ rows: 2, startDate: '2026-05-01', endDate: '2026-05-02' });
+    const bad = await cli(['metrics', 'import', '--channel', String(channel.id), join(dir, 'bad.ndjson')], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/line 1: revenue must be a non-negative number/);
   });
 
   it('refuses an import into a channel that is not an import channel, and an unsupported media type', async () => {

@@ -6,8 +6,11 @@ import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
 import { AnswerReanalyzer, BrandFactsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
+import { ChannelsRepository, MetricsImporter } from '@libs/channels';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
 import { BrandAccess, TenancyRepository } from '@libs/tenancy';
+import { PageAuditRequests, PageAuditsRepository } from '@libs/page-audits';
+import { QueueModule } from '@libs/queue';
 import { DetectorThresholdsRepository } from '@libs/detectors';
 import { AGENT_CLI_PROVIDERS } from '@libs/agent-analytics';
 
@@ -33,7 +36,7 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), EventStoreModule],
+      imports: [ConfigModule.forRoot(config), EventStoreModule, QueueModule],
       providers: [
         { provide: DataSource, inject: [APP_CONFIG], useFactory: openDataSource },
         DataSourceCloser,
@@ -45,10 +48,14 @@ export class CliModule {
         AnswerReanalyzer,
         RollupReads,
         VisibilityReport,
+        ChannelsRepository,
+        MetricsImporter,
         BrandIndexWeightsRepository,
         DetectorThresholdsRepository,
         ApiKeysRepository,
         OAuthClientsRepository,
+        PageAuditsRepository,
+        PageAuditRequests,
         ...AGENT_CLI_PROVIDERS,
         {
           provide: ProjectionRebuilder,

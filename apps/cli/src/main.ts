@@ -15,7 +15,9 @@ import { registerOAuth } from './commands/oauth.command';
 import { registerWebhooks } from './commands/webhooks.command';
 import { registerPrompts } from './commands/prompts.command';
 import { registerVisibility } from './commands/visibility.command';
+import { registerPageAudits } from './commands/page-audits.command';
 import { registerDetectors } from './commands/detectors.command';
+import { registerChannels } from './commands/channels.command';
 import { registerAgentAnalytics } from './commands/agent-analytics.command';
 
 /**
@@ -60,7 +62,9 @@ registerOAuth(program, run, json);
 registerWebhooks(program, run, json);
 registerPrompts(program, run, json);
 registerVisibility(program, run, json);
+registerPageAudits(program, run, json);
 registerDetectors(program, run, json);
+registerChannels(program, run, json);
 registerAgentAnalytics(program, run, json);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
