@@ -236,6 +236,30 @@ describe('channel connections', () => {
     expect(await scheduler.queueDue(future)).toEqual([]);
   });
 
+  it('ai_referrals: built in for a client with AI referral visits (agent analytics), synced into sessions and aiSessions per brand', async () => {
+    const day = addDays(today, -2);
+    // What agent analytics' ingestion writes for human visits referred by AI assistants.
+    await api.dataSource.query(
+      `INSERT INTO ai_referral_daily (organization_id, brand_id, host, day, source, path, visits) VALUES
+         ($1, $2, 'acme.example', $4, 'chatgpt.com', '/pricing', 3), ($1, $2, 'acme.example', $4, 'perplexity.ai', '/', 2), ($1, $3, 'acmelabs.example', $4, 'claude.ai', '/', 4)`,
+      [org.id, brand.id, brand2.id, day],
+    );
+    const list = (await get(`/api/v1/channels?clientId=${client.id}`)).body.data;
+    const ai = list.find((c: { kind: string }) => c.kind === 'ai_referrals');
+    expect(ai).toMatchObject({ name: 'AI referrals', hasCredentials: false });
+    expect((await get(`/api/v1/channels?clientId=${otherClient.id}`)).body.data).toEqual([]);
+    expect((await call({ method: 'DELETE', url: `/api/v1/channels/${ai.id}`, key: org.key })).status).toBe(400);
+    const outcome = await api.app.get(ChannelSyncer).run((await queue(ai.id)).id, ai.id);
+    expect(outcome.status).toBe('succeeded');
+    const rows = (await get(`/api/v1/metrics?channel=ai_referrals&sort=sessions`)).body.data;
+    expect(rows).toEqual([
+      expect.objectContaining({ date: day, brandId: brand.id, sessions: 5, aiSessions: 5, revenue: null }),
+      expect.objectContaining({ date: day, brandId: brand2.id, sessions: 4, aiSessions: 4 }),
+    ]);
+    const sources = (await get(`/api/v1/campaigns?channel=ai_referrals&sort=campaign&order=asc`)).body.data.map((c: { source: string }) => c.source).sort();
+    expect(sources).toEqual(['chatgpt.com', 'claude.ai', 'perplexity.ai']);
+  });
+
   async function queue(channelId: number): Promise<{ id: number }> {
     const [row] = await api.dataSource.query(`INSERT INTO channel_syncs (organization_id, channel_id, trigger, status) VALUES ($1, $2, 'manual', 'queued') RETURNING id`, [org.id, channelId]);
     return { id: Number(row.id) };

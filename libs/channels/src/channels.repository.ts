@@ -127,15 +127,21 @@ export class ChannelsRepository {
     return toChannel(row);
   }
 
-  /** The built-in ai_referrals channel of a client, made on first need. */
-  async ensureAiReferrals(organizationId: number, clientId: number): Promise<Channel> {
-    await this.dataSource.query(
-      `INSERT INTO channels (organization_id, client_id, kind, name, next_sync_at) VALUES ($1, $2, 'ai_referrals', 'AI referrals', now())
-       ON CONFLICT (client_id) WHERE kind = 'ai_referrals' DO NOTHING`,
-      [organizationId, clientId],
+  /**
+   * The built-in ai_referrals channel of every client (or of one) whose brands have AI referral
+   * visits (agent analytics' `ai_referral_daily`), made where missing; returns how many were made.
+   */
+  async ensureAiReferrals(clientId: number | null = null): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO channels (organization_id, client_id, kind, name, next_sync_at)
+       SELECT DISTINCT b.organization_id, b.client_id, 'ai_referrals', 'AI referrals', now()
+         FROM brands b WHERE b.client_id IS NOT NULL AND ($1::bigint IS NULL OR b.client_id = $1)
+          AND EXISTS (SELECT 1 FROM ai_referral_daily r WHERE r.brand_id = b.id AND r.organization_id = b.organization_id)
+       ON CONFLICT (client_id) WHERE kind = 'ai_referrals' DO NOTHING
+       RETURNING id`,
+      [clientId],
     );
-    const [row]: Row[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM channels WHERE client_id = $1 AND kind = 'ai_referrals'`, [clientId]);
-    return toChannel(row);
+    return rows.length;
   }
 
   async list(scope: TenantScope, clientId: number): Promise<Channel[]> {

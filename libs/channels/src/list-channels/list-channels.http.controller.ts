@@ -28,6 +28,7 @@ export class ListChannelsController {
   @ApiNotFoundResponse({ description: 'No client the caller may see has this id' })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListChannelsQuery): Promise<ChannelListResponse> {
     if (!(await this.tenancy.canSeeClient(scopeOf(p), q.clientId))) throw ApiError.notFound(`Client ${q.clientId}`);
+    await this.channels.ensureAiReferrals(q.clientId); // built in once the client has AI referral visits
     return { data: (await this.channels.list(scopeOf(p), q.clientId)).map(channelDto) };
   }
 }

@@ -5,7 +5,8 @@ import { ChannelsRepository } from '../channels.repository';
 import { SyncQueue } from '../shared/sync-queue';
 
 /**
- * The daily schedule: every active syncing channel whose next sync is due is claimed (its next
+ * The daily schedule: the built-in ai_referrals channel is made for every client with AI referral
+ * visits; then every active syncing channel whose next sync is due is claimed (its next
  * sync moved a day on, in one statement only one worker process wins), gets a sync record and a job.
  */
 @Injectable()
@@ -41,6 +42,7 @@ export class SyncScheduler implements OnApplicationBootstrap, OnApplicationShutd
   /** Queues a sync of every due channel; returns the sync ids. */
   async queueDue(now: Date = new Date()): Promise<number[]> {
     const ids: number[] = [];
+    await this.channels.ensureAiReferrals();
     for (const c of await this.channels.claimDue(now)) {
       const sync = await this.channels.queueSync(c.organizationId, c.id, 'schedule');
       await this.queue.enqueue({ syncId: sync.id, channelId: c.id });

@@ -1,0 +1,49 @@
+import type { DataSource } from 'typeorm';
+import { emptyData, type ChannelData } from '../../domain';
+import type { ChannelForSync } from '../../channels.repository';
+import type { ChannelSource, DayWindow } from './channel-source';
+
+/**
+ * The built-in `ai_referrals` channel: human visits that arrived from AI assistants (DESIGN §13.2),
+ * as agent analytics counts them per day, brand, host, assistant and page (`ai_referral_daily`,
+ * read by SQL: its read model, not its code). Per day and brand: sessions and aiSessions (every
+ * such visit is one); per assistant: a campaign row (`(ai referral)`, the assistant, `referral`);
+ * per page: a content row.
+ */
+export class AiReferralsSource implements ChannelSource {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async fetch(channel: ChannelForSync, _credentials: string | null, window: DayWindow): Promise<ChannelData> {
+    const rows: { day: string; brand_id: string; host: string; source: string; path: string; visits: string }[] = await this.dataSource.query(
+      `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, r.brand_id, r.host, r.source, r.path, sum(r.visits) AS visits
+         FROM ai_referral_daily r JOIN brands b ON b.id = r.brand_id AND b.organization_id = r.organization_id
+        WHERE r.organization_id = $1 AND b.client_id = $2 AND r.day BETWEEN $3::date AND $4::date
+        GROUP BY 1, 2, 3, 4, 5`,
+      [channel.organizationId, channel.clientId, window.start, window.end],
+    );
+    const data = emptyData();
+    const metrics = new Map<string, number>();
+    const campaigns = new Map<string, number>();
+    const pages = new Map<string, number>();
+    const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+    for (const r of rows) {
+      const visits = Number(r.visits);
+      add(metrics, JSON.stringify([r.day, r.brand_id]), visits);
+      add(campaigns, JSON.stringify([r.day, r.brand_id, r.source]), visits);
+      add(pages, JSON.stringify([r.day, r.brand_id, `https://${r.host}${r.path}`]), visits);
+    }
+    for (const [key, n] of metrics) {
+      const [date, brand] = JSON.parse(key) as [string, string];
+      data.metrics.push({ date, brandId: Number(brand), sessions: n, users: null, newUsers: null, pageviews: null, conversions: null, revenue: null, impressions: null, clicks: null, aiSessions: n });
+    }
+    for (const [key, n] of campaigns) {
+      const [date, brand, source] = JSON.parse(key) as [string, string, string];
+      data.campaigns.push({ date, brandId: Number(brand), campaign: '(ai referral)', source, medium: 'referral', sessions: n, users: null, conversions: null, revenue: null });
+    }
+    for (const [key, n] of pages) {
+      const [date, brand, page] = JSON.parse(key) as [string, string, string];
+      data.content.push({ date, brandId: Number(brand), page, query: '', sessions: n, pageviews: null, conversions: null, revenue: null, clicks: null, impressions: null, position: null });
+    }
+    return data;
+  }
+}
