@@ -101,9 +101,6 @@ async function audit() {
     const seconds = (performance.now() - started) / 1000;
     const requests = site.seen.length;
     const implied = (requests - 1) / RATE + PAGE_DELAY_MS / 1000;
-    const times = site.seen.map((s) => s.at);
-    let fastest = Infinity;
-    for (let k = 1; k < times.length; k++) fastest = Math.min(fastest, times[k] - times[k - 1]);
     return {
       pages: AUDIT_PAGES,
       requestsPerSecondLimit: RATE,
@@ -115,7 +112,6 @@ async function audit() {
       impliedSeconds: Math.round(implied * 10) / 10,
       ratio: Math.round((seconds / implied) * 1000) / 1000,
       withinTenPercent: Math.abs(seconds / implied - 1) <= 0.1,
-      closestRequestsMs: fastest,
     };
   } finally {
     await app.close();

@@ -2,5 +2,7 @@ export * from './domain';
 export * from './page-audits.module';
 export { PAGE_AUDITS_CONFIG, type PageAuditsConfig } from './page-audits.config';
 export { PageAuditsRepository, type PageAudit, type PageResult } from './read-model/page-audits.repository';
+export { PageAuditRequests, type AuditTarget } from './shared/page-audit-requests';
+export { pageAuditDto } from './page-audit.dto';
 export { pageAuditJobId, pageAuditQueue, type PageAuditJob } from './shared/page-audit-queue';
 export { CreatePageAudits1763700011000 } from './migrations/1763700011000-create-page-audits';

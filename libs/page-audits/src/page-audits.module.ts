@@ -8,13 +8,14 @@ import { PageAuditsRepository } from './read-model/page-audits.repository';
 import { RequestPageAuditController } from './request-page-audit/request-page-audit.http.controller';
 import { PageAuditProcessor } from './run-page-audits/page-audit.processor';
 import { BrandScope } from './shared/brand-scope';
+import { PageAuditRequests } from './shared/page-audit-requests';
 
 /** Page audits (DESIGN §13.5), the API side: request an audit, follow it, geo/pages and geo/recommendations. */
 @Module({
   imports: [TenancyModule, QueueModule],
   controllers: [RequestPageAuditController, GetPageAuditController, ListGeoPagesController, GeoRecommendationsController],
-  providers: [PageAuditsRepository, BrandScope],
-  exports: [PageAuditsRepository],
+  providers: [PageAuditsRepository, BrandScope, PageAuditRequests],
+  exports: [PageAuditsRepository, PageAuditRequests],
 })
 export class PageAuditsModule {}
 

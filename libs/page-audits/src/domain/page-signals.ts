@@ -68,21 +68,18 @@ const UPDATED = new RegExp(`\\b(?:updated|published|posted|last reviewed|reviewe
 const VOWEL = new Uint8Array(128);
 for (const c of 'aeiouyAEIOUY') VOWEL[c.charCodeAt(0)] = 1;
 
-/**
- * Counts syllables of an English word by vowel groups (a silent final e dropped), at least one for
- * a word with a letter. A plain character loop: it runs for every word of every page.
- */
-export function syllablesOf(word: string): number {
+/** Syllables of text[from, to) as one English word: vowel groups, a silent final e dropped; 0 without a letter. */
+function syllablesIn(text: string, from: number, to: number): number {
   let letters = 0;
   let groups = 0;
   let previousVowel = false;
   let last = -1;
   let beforeLast = -1;
-  for (let k = 0; k < word.length; k++) {
-    const code = word.charCodeAt(k) | 0x20;
+  for (let k = from; k < to; k++) {
+    const code = text.charCodeAt(k) | 0x20;
     if (code < 97 || code > 122) continue;
     letters++;
-    const vowel = code < 128 && VOWEL[code] === 1 && !(letters === 1 && code === 121);
+    const vowel = VOWEL[code] === 1 && !(letters === 1 && code === 121);
     if (vowel && !previousVowel) groups++;
     previousVowel = vowel;
     beforeLast = last;
@@ -91,8 +88,13 @@ export function syllablesOf(word: string): number {
   if (!letters) return 0;
   if (letters <= 3) return 1;
   // A final silent e ("table" keeps it: consonant + le).
-  if (last === 101 && beforeLast !== -1 && !(VOWEL[beforeLast] === 1) && beforeLast !== 108 && groups > 1) groups--;
+  if (last === 101 && beforeLast !== -1 && VOWEL[beforeLast] !== 1 && beforeLast !== 108 && groups > 1) groups--;
   return Math.max(1, groups);
+}
+
+/** Counts syllables of an English word by vowel groups (a silent final e dropped), at least one for a word with a letter. */
+export function syllablesOf(word: string): number {
+  return syllablesIn(word, 0, word.length);
 }
 
 /** Words (runs of non-space characters holding a letter or digit) and their syllables, in one pass over the text. */
@@ -100,22 +102,24 @@ export function wordStats(text: string): { words: number; syllables: number } {
   let words = 0;
   let syllables = 0;
   let start = -1;
-  const end = (k: number) => {
-    const n = syllablesOf(text.slice(start, k));
-    if (n) {
-      words++;
-      syllables += n;
-    } else if (/[0-9]/.test(text.slice(start, k))) words++;
-  };
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    const space = c === 32 || c === 10 || c === 9 || c === 13 || c === 160 || c === 12;
-    if (space) {
-      if (start >= 0) end(k);
+  let digit = false;
+  for (let k = 0; k <= text.length; k++) {
+    const c = k < text.length ? text.charCodeAt(k) : 32;
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 160 || c === 12) {
+      if (start >= 0) {
+        const n = syllablesIn(text, start, k);
+        if (n) {
+          words++;
+          syllables += n;
+        } else if (digit) words++;
+      }
       start = -1;
-    } else if (start < 0) start = k;
+      digit = false;
+    } else {
+      if (start < 0) start = k;
+      if (c >= 48 && c <= 57) digit = true;
+    }
   }
-  if (start >= 0) end(text.length);
   return { words, syllables };
 }
 
@@ -342,7 +346,7 @@ export function extractSignals(html: string, pageUrl: string): PageSignals {
               s.outboundLinks++;
               if (!outbound.has(host) && outbound.size < EXAMPLES) outbound.add(host);
             }
-            if (/cart|checkout|buy/i.test(attrs.href) || /add-to-cart|buy-now/i.test(attrs.class ?? '')) s.hints.cart = true;
+            if (/cart|checkout|buy/i.test(attrs.href)) s.hints.cart = true;
             break;
           }
           case 'time': {
@@ -360,8 +364,13 @@ export function extractSignals(html: string, pageUrl: string): PageSignals {
             s.hints.byline = true;
             break;
         }
-        if (attrs.rel === 'author' || attrs.itemprop === 'author' || /\bbyline\b|\bauthor\b/.test(attrs.class ?? '')) s.hints.byline = true;
-        if (/add[-_ ]?to[-_ ]?cart|buy[-_ ]?now/i.test(attrs.class ?? '') || /add[-_ ]?to[-_ ]?cart/i.test(attrs.id ?? '')) s.hints.cart = true;
+        if (attrs.rel === 'author' || attrs.itemprop === 'author') s.hints.byline = true;
+        const marks = attrs.class || attrs.id;
+        if (marks) {
+          const text = `${attrs.class ?? ''} ${attrs.id ?? ''}`;
+          if (/\bbyline\b|\bauthor\b/.test(text)) s.hints.byline = true;
+          if (/add[-_ ]?to[-_ ]?cart|buy[-_ ]?now/i.test(text)) s.hints.cart = true;
+        }
         if (SKIPPED.has(name)) skipped++;
         else if (BOILERPLATE.has(name)) boilerplate++;
       },

@@ -2,19 +2,15 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { InjectConfig } from '@libs/config';
-import { ApiError, ParseIdPipe } from '@libs/http';
-import { Queues } from '@libs/queue';
+import { ParseIdPipe, type BodyRouteConfig } from '@libs/http';
 import { BrandAccess } from '@libs/tenancy';
-import { MAX_AUDIT_URLS, normaliseUrl } from '../domain';
+import { MAX_AUDIT_URLS } from '../domain';
 import { pageAuditDto, PageAuditResponse } from '../page-audit.dto';
-import { PAGE_AUDITS_CONFIG, type PageAuditsConfig } from '../page-audits.config';
-import { PageAuditsRepository } from '../read-model/page-audits.repository';
-import { pageAuditJobId, pageAuditQueue, type PageAuditJob } from '../shared/page-audit-queue';
+import { PageAuditRequests } from '../shared/page-audit-requests';
 import { RequestPageAuditRequest } from './request-page-audit.request.dto';
 
 /** 1,000 URLs of up to 2,048 characters fit; the member budget leaves room for the body's keys. */
-const AUDIT_ROUTE = { bodyLimit: 2_300_000, bodyMaxKeys: MAX_AUDIT_URLS + 10 };
+const AUDIT_ROUTE: BodyRouteConfig = { bodyLimit: 2_300_000, bodyMaxKeys: MAX_AUDIT_URLS + 10 };
 
 export const PAGE_AUDIT_EXAMPLE = {
   data: { id: 42, brandId: 1, source: 'sitemap', sitemapUrl: 'https://acme-crm.com/sitemap.xml', status: 'queued', pagesTotal: 0, pagesDone: 0, pagesFailed: 0, urlsDropped: 0, reason: null, createdAt: '2026-11-25T10:00:00.000Z', startedAt: null, completedAt: null },
@@ -25,9 +21,7 @@ export const PAGE_AUDIT_EXAMPLE = {
 export class RequestPageAuditController {
   constructor(
     private readonly brands: BrandAccess,
-    private readonly audits: PageAuditsRepository,
-    private readonly queues: Queues,
-    @InjectConfig(PAGE_AUDITS_CONFIG) private readonly config: PageAuditsConfig,
+    private readonly requests: PageAuditRequests,
   ) {}
 
   @Post()
@@ -44,16 +38,7 @@ export class RequestPageAuditController {
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async create(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Body() body: RequestPageAuditRequest): Promise<PageAuditResponse> {
     const brand = await this.brands.resolve(p, id);
-    const urls = body.urls ? [...new Set(body.urls.map(normaliseUrl))] : [];
-    const sitemapUrl = body.sitemap === undefined ? null : body.sitemap === true ? `https://${brand.domain}/sitemap.xml` : normaliseUrl(body.sitemap);
-    const audit = await this.audits.create({ organizationId: brand.organizationId, clientId: brand.clientId, brandId: brand.id, source: sitemapUrl ? 'sitemap' : 'urls', sitemapUrl, urls, requestedBy: p.subject });
-    const job: PageAuditJob = { kind: 'plan', auditId: audit.id };
-    try {
-      await this.queues.producer<PageAuditJob>(pageAuditQueue(this.config)).queue.add('plan', job, { jobId: pageAuditJobId(job) });
-    } catch {
-      await this.audits.fail(audit.id, 'the audit could not be queued');
-      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The audit could not be queued; try again');
-    }
+    const audit = await this.requests.start(brand, body.urls ? { urls: body.urls } : { sitemap: body.sitemap! }, p.subject);
     return { data: pageAuditDto(audit) };
   }
 }

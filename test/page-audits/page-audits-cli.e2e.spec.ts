@@ -1,0 +1,62 @@
+import { PageAuditsWorkerModule } from '@libs/page-audits';
+import { cli } from '../support/cli';
+import { startTestApi, type TestApi } from '../support/test-api';
+import { until } from '../support/until';
+import { LocalSite } from './support/local-site';
+
+/** `page-audit run|show|pages`: the CLI queues the audit, the worker (in-process here) runs it. */
+const site = new LocalSite();
+let api: TestApi;
+let env: Record<string, string>;
+let brand: number;
+
+beforeAll(async () => {
+  await site.start();
+  api = await startTestApi({ PAGE_AUDIT_ALLOWED_ADDRESSES: '127.0.0.1', PAGE_AUDIT_HOST_REQUESTS_PER_SECOND: '50' }, [PageAuditsWorkerModule]);
+  env = { DATABASE_URL: api.db.url, REDIS_PREFIX: api.config.redisPrefix, PAGE_AUDIT_ALLOWED_ADDRESSES: '127.0.0.1' };
+  const org = await api.organization();
+  brand = (await api.tenancy.createBrand({ organizationId: org.id, name: 'Acme CRM', domain: 'acme-crm.com' })).id;
+});
+afterAll(async () => {
+  await api?.close();
+  await site.stop();
+});
+
+describe('page-audit CLI', () => {
+  it('runs an audit of URLs, shows it and lists the pages by score', async () => {
+    const started = await cli(['--json', 'page-audit', 'run', '--brand', String(brand), '--url', site.url('/products/crm'), '--url', site.url('/blog/thoughts')], env);
+    expect(started.stderr).toBe('');
+    expect(started.code).toBe(0);
+    const audit = JSON.parse(started.stdout);
+    expect(audit).toMatchObject({ id: expect.any(Number), brandId: brand, source: 'urls', status: 'queued', pagesTotal: 2 });
+    let shown: { status: string; pages: { url: string; status: string; score: number }[] } = { status: 'queued', pages: [] };
+    await until(async () => {
+      const r = await cli(['--json', 'page-audit', 'show', '--brand', String(brand), '--id', String(audit.id)], env);
+      shown = JSON.parse(r.stdout);
+      return shown.status === 'completed';
+    }, 30_000, 'the CLI audit completed');
+    expect(shown.pages.map((p) => p.status)).toEqual(['scored', 'scored']);
+    const pages = await cli(['--json', 'page-audit', 'pages', '--brand', String(brand)], env);
+    const listed = JSON.parse(pages.stdout);
+    expect(listed.total).toBe(2);
+    expect(listed.pages[0]).toMatchObject({ url: site.url('/products/crm') });
+    expect(listed.pages[0].score).toBeGreaterThan(listed.pages[1].score);
+    const human = await cli(['page-audit', 'pages', '--brand', String(brand)], env);
+    expect(human.stdout).toMatch(/\/products\/crm/);
+  });
+
+  it('refuses bad usage with exit code 2', async () => {
+    for (const args of [
+      ['page-audit', 'run', '--brand', String(brand)],
+      ['page-audit', 'run', '--brand', String(brand), '--url', 'ftp://x/y'],
+      ['page-audit', 'run', '--brand', String(brand), '--url', site.url('/a'), '--sitemap'],
+      ['page-audit', 'run', '--brand', '999999', '--url', site.url('/a')],
+      ['page-audit', 'show', '--brand', String(brand), '--id', '999999'],
+      ['page-audit', 'pages', '--brand', 'x'],
+    ]) {
+      const r = await cli(args, env);
+      expect({ args: args.join(' '), code: r.code }).toEqual({ args: args.join(' '), code: 2 });
+      expect(r.stderr).toMatch(/^error: /);
+    }
+  });
+});
