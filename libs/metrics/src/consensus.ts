@@ -10,8 +10,10 @@ export function recencyWeight(ageDays: number): number {
 /** What the consensus score needs of one cited domain over the range. */
 export interface DomainCitations {
   domain: string;
-  /** The age in days (at the end of the range) of each of its citations. */
-  citationAgesDays: readonly number[];
+  /** The age in days (at the end of the range) of each of its citations… */
+  citationAgesDays?: readonly number[];
+  /** …or their recency weights already summed (0.5^(age / CONSENSUS_HALF_LIFE_DAYS) each, e.g. by the database). */
+  weightedCitations?: number;
   /** How many distinct providers cited it. */
   providersCiting: number;
 }
@@ -33,7 +35,7 @@ export interface ConsensusScore {
  */
 export function consensusScores(domains: readonly DomainCitations[], providersAsked: number, scaleTo?: number): ConsensusScore[] {
   const raw = domains.map((d) => {
-    const weighted = d.citationAgesDays.reduce((sum, age) => sum + recencyWeight(age), 0);
+    const weighted = d.weightedCitations ?? (d.citationAgesDays ?? []).reduce((sum, age) => sum + recencyWeight(age), 0);
     return { domain: d.domain, raw: providersAsked > 0 ? weighted * (Math.min(d.providersCiting, providersAsked) / providersAsked) : 0 };
   });
   const reference = scaleTo ?? raw.reduce((max, d) => Math.max(max, d.raw), 0);

@@ -114,6 +114,14 @@ describe('consensus and absences', () => {
     expect(consensusScores([{ domain: 'a.com', citationAgesDays: [1], providersCiting: 1 }], 0)[0].score).toBeNull();
   });
 
+  it('takes the recency weights already summed (as a database computes them) to the same scores', () => {
+    const summed = consensusScores([{ domain: 'a.com', weightedCitations: 1.5, providersCiting: 4 }, { domain: 'b.com', weightedCitations: 3, providersCiting: 1 }], 4);
+    expect(summed.map((s) => [s.raw, s.score])).toEqual([
+      [1.5, 100],
+      [0.75, 50],
+    ]);
+  });
+
   it('scores absences by consensus × competitor density, drops those under minScore', () => {
     const absences = absenceScores(
       [

@@ -1,18 +1,18 @@
-import { consensusScores } from '@libs/metrics';
+import { CONSENSUS_HALF_LIFE_DAYS, consensusScores } from '@libs/metrics';
 import { ANSWERS_WHERE, filterParams, type AnswerFilter, type Sql } from './answer-filter';
 
 /**
- * Citations of each domain over the filter's days, in one scan: per (domain, provider) the count,
- * first and last time seen and the owner; per (domain, day) the count and the day's age at the
- * end of the period (a grouping set each).
+ * Citations of each domain over the filter's days, per provider: the count, their recency weights
+ * summed (0.5^(age / half-life), age in whole UTC days before the period's last day), the first and
+ * last time seen and the owner.
  */
 export function domainCitationsSql(f: AnswerFilter): Sql {
   return {
-    text: `SELECT domain, provider, ($4::date - day) AS age, count(*)::int AS citations, min(asked_at) AS first_seen, max(asked_at) AS last_seen,
-                  min(owner) AS owner, min(entity_id) AS entity_id, GROUPING(provider) AS by_day
+    text: `SELECT domain, provider, count(*)::int AS citations, sum(power(0.5, ($4::date - day) / $7::float8))::float8 AS weighted,
+                  min(asked_at) AS first_seen, max(asked_at) AS last_seen, min(owner) AS owner, min(entity_id) AS entity_id
              FROM citation_records WHERE ${ANSWERS_WHERE}
-            GROUP BY GROUPING SETS ((domain, provider), (domain, day))`,
-    params: filterParams(f),
+            GROUP BY domain, provider`,
+    params: [...filterParams(f), CONSENSUS_HALF_LIFE_DAYS],
   };
 }
 
@@ -34,14 +34,13 @@ export function domainExamplesSql(f: AnswerFilter, domains: readonly string[]): 
 
 export interface DomainCitationRow {
   domain: string;
-  provider: string | null;
-  age: number | null;
+  provider: string;
   citations: number;
+  weighted: number;
   first_seen: Date;
   last_seen: Date;
   owner: string;
   entity_id: string | null;
-  by_day: number;
 }
 
 /** A cited domain's figures over the period (DESIGN §14 consensus). */
@@ -66,27 +65,21 @@ export interface DomainConsensus {
  * score, then citations, then domain.
  */
 export function domainConsensus(rows: readonly DomainCitationRow[], providersAsked: number): DomainConsensus[] {
-  const domains = new Map<string, Omit<DomainConsensus, 'raw' | 'score'> & { ages: number[] }>();
-  const of = (r: DomainCitationRow) => {
-    let d = domains.get(r.domain);
-    if (!d) domains.set(r.domain, (d = { domain: r.domain, citations: 0, providers: [], firstSeen: r.first_seen.toISOString(), lastSeen: r.last_seen.toISOString(), owner: r.owner, entityId: r.entity_id, ages: [] }));
-    return d;
-  };
+  const domains = new Map<string, Omit<DomainConsensus, 'raw' | 'score'> & { weighted: number }>();
   for (const r of rows) {
-    const d = of(r);
-    if (r.by_day) {
-      for (let k = 0; k < r.citations; k++) d.ages.push(r.age!);
-      continue;
-    }
+    const [first, last] = [r.first_seen.toISOString(), r.last_seen.toISOString()];
+    let d = domains.get(r.domain);
+    if (!d) domains.set(r.domain, (d = { domain: r.domain, citations: 0, weighted: 0, providers: [], firstSeen: first, lastSeen: last, owner: r.owner, entityId: r.entity_id }));
     d.citations += r.citations;
-    d.providers.push({ provider: r.provider!, citations: r.citations });
-    if (r.first_seen.toISOString() < d.firstSeen) d.firstSeen = r.first_seen.toISOString();
-    if (r.last_seen.toISOString() > d.lastSeen) d.lastSeen = r.last_seen.toISOString();
+    d.weighted += r.weighted;
+    d.providers.push({ provider: r.provider, citations: r.citations });
+    if (first < d.firstSeen) d.firstSeen = first;
+    if (last > d.lastSeen) d.lastSeen = last;
     if (r.owner < d.owner) [d.owner, d.entityId] = [r.owner, r.entity_id];
   }
   const list = [...domains.values()];
-  const scores = consensusScores(list.map((d) => ({ domain: d.domain, citationAgesDays: d.ages, providersCiting: d.providers.length })), providersAsked);
+  const scores = consensusScores(list.map((d) => ({ domain: d.domain, weightedCitations: d.weighted, providersCiting: d.providers.length })), providersAsked);
   return list
-    .map(({ ages: _ages, ...d }, k) => ({ ...d, providers: d.providers.sort((a, b) => b.citations - a.citations || a.provider.localeCompare(b.provider)), raw: scores[k].raw, score: scores[k].score }))
+    .map(({ weighted: _weighted, ...d }, k) => ({ ...d, providers: d.providers.sort((a, b) => b.citations - a.citations || a.provider.localeCompare(b.provider)), raw: scores[k].raw, score: scores[k].score }))
     .sort((a, b) => b.raw - a.raw || b.citations - a.citations || a.domain.localeCompare(b.domain));
 }
