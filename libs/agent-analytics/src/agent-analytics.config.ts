@@ -11,7 +11,6 @@ export const AGENT_ANALYTICS_CONFIG = defineConfigSection(
     { name: 'AGENT_DNS_TIMEOUT_MS', default: '2000', description: 'Timeout of one DNS query of the reverse-DNS check' },
     { name: 'AGENT_KEY_DIRECTORIES', default: '(none)', description: 'Web Bot Auth key directories by bot id, overriding the catalogue (`chatgpt-user=https://…`, comma list)' },
     { name: 'AGENT_ROBOTS_URL_TEMPLATE', default: 'https://{host}/robots.txt', description: "Where a registered site's robots.txt is read (`{host}` is replaced); `off`: never" },
-    { name: 'AGENT_INGEST_MAX_BYTES', default: '16777216', description: 'Largest body POST /agent-analytics/ingest accepts (bytes)' },
   ],
   (r) => {
     const dns = r.optional('AGENT_DNS_SERVERS');
@@ -34,7 +33,6 @@ export const AGENT_ANALYTICS_CONFIG = defineConfigSection(
       dnsTimeoutMs: r.int('AGENT_DNS_TIMEOUT_MS', 10, 60_000),
       keyDirectories: directories,
       robotsUrlTemplate: robots === 'off' ? null : robots,
-      ingestMaxBytes: r.int('AGENT_INGEST_MAX_BYTES', 1024, 256 * 1024 * 1024),
     };
   },
 );

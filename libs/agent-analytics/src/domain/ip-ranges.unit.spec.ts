@@ -23,9 +23,11 @@ describe('the prefix table', () => {
 
   it('scales: 100,000 prefixes, a lookup in microseconds', () => {
     const many = new PrefixTable(Array.from({ length: 100_000 }, (_, i) => ({ cidr: `${10 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}.0/24`, owner: i })));
+    const found: number[][] = [];
     const t = process.hrtime.bigint();
-    for (let i = 0; i < 10_000; i++) expect(many.owners(`${10 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}.7`)).toEqual([i]);
+    for (let i = 0; i < 10_000; i++) found.push(many.owners(`${10 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}.7`));
     expect(Number(process.hrtime.bigint() - t) / 1e6).toBeLessThan(2000);
+    expect(found.every((owners, i) => owners.length === 1 && owners[0] === i)).toBe(true);
   });
 
   it('reads the operators published format and normalises addresses', () => {
