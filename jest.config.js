@@ -15,7 +15,7 @@ const swc = [
 ];
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/projections', '<rootDir>/test'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/projections', '<rootDir>/test', '<rootDir>/packages'],
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   // Transform only the ESM-only packages; everything else in node_modules is CommonJS already.
