@@ -17,9 +17,9 @@ describe('HostPacer (Redis)', () => {
     const at: number[] = [];
     await Promise.all(Array.from({ length: 6 }, (_, k) => pacers[k % 2].turn('site.test:8080', 200).then(() => at.push(Date.now() - started))));
     at.sort((a, b) => a - b);
-    // Six turns 200 ms apart: the last no sooner than a second after the first.
-    expect(at[5] - at[0]).toBeGreaterThanOrEqual(990);
-    for (let k = 1; k < at.length; k++) expect(at[k] - at[k - 1]).toBeGreaterThanOrEqual(190);
+    // Six turns 200 ms apart: the last a second after the first reservation (timers may fire a few ms late, never early).
+    expect(at[5]).toBeGreaterThanOrEqual(980);
+    for (let k = 1; k < at.length; k++) expect(at[k] - at[k - 1]).toBeGreaterThanOrEqual(150);
     const other = Date.now();
     await pacers[0].turn('elsewhere.test', 200);
     expect(Date.now() - other).toBeLessThan(100);
