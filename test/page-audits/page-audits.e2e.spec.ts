@@ -54,6 +54,14 @@ describe('page audits', () => {
   let first: Awaited<ReturnType<typeof audited>>;
 
   beforeAll(async () => {
+    // Agent analytics saw GPTBot get 503s on /gpt-blocked (its daily page rollup).
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [status, visits] of [[503, 3], [200, 7]]) {
+      await api.dataSource.query(
+        `INSERT INTO agent_page_daily (organization_id, brand_id, host, day, bot_name, path, status, visits, disallowed_visits) VALUES ($1, $2, '127.0.0.1', $3, 'GPTBot', '/gpt-blocked', $4, $5, 0)`,
+        [org.id, brand, today, status, visits],
+      );
+    }
     first = await audited({
       urls: ['/products/crm', '/broken-json-ld', '/gpt-blocked', '/redirect-private', '/redirect-metadata', '/huge', '/slow', '/not-html', '/bad-encoding', '/blog/thoughts', '/missing', '/private/report', '/moved'].map((p) => site.url(p)),
     });
@@ -98,9 +106,13 @@ describe('page audits', () => {
     expect(broken.components.map((c: { component: string; weight: number }) => c.weight).reduce((a: number, b: number) => a + b, 0)).toBe(100);
     expect(broken.recommendations.find((x: { code: string }) => x.code === 'fix_json_ld')).toMatchObject({ component: 'structuredData', effort: 'low', expectedEffect: 4, evidence: { finding: expect.stringMatching(/do not parse/) } });
     const blocked = r.body.data.find((p: { url: string }) => p.url === site.url('/gpt-blocked'));
+    const product = r.body.data.find((p: { url: string }) => p.url === site.url('/products/crm'));
     expect(blocked.botAccess.agents.find((a: { agent: string }) => a.agent === 'GPTBot')).toMatchObject({ allowed: false });
     expect(blocked.recommendations.find((x: { code: string }) => x.code === 'allow_ai_bots').evidence.blocked).toEqual([{ agent: 'GPTBot', operator: 'OpenAI', category: 'training' }]);
-    const product = r.body.data.find((p: { url: string }) => p.url === site.url('/products/crm'));
+    // 4xx/5xx seen by bots (agent analytics) cost bot access too, with the evidence.
+    expect(blocked.botAccess.seen).toEqual({ days: 30, bots: [{ bot: 'GPTBot', visits: 10, errors: 3, statuses: [503] }] });
+    expect(blocked.recommendations.find((x: { code: string }) => x.code === 'fix_bot_errors')).toMatchObject({ component: 'botAccess', evidence: { finding: expect.stringMatching(/3 of 10 AI bot visits.*GPTBot: 503/) } });
+    expect(product.botAccess.seen).toEqual({ days: 30, bots: [] });
     expect(product.botAccess.agents.every((a: { allowed: boolean }) => a.allowed)).toBe(true);
     expect(product.kinds).toEqual(expect.arrayContaining(['product', 'faq']));
     const asc = await api.request({ url: `/api/v1/geo/pages?brandId=${brand}&sort=url&order=asc&limit=2&offset=1`, key: org.key });

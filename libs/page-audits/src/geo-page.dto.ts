@@ -33,9 +33,22 @@ export class AgentAccessDto {
   @ApiProperty({ example: false }) allowed!: boolean;
 }
 
+export class BotVisitDto {
+  @ApiProperty({ example: 'GPTBot' }) bot!: string;
+  @ApiProperty({ type: 'integer', example: 10 }) visits!: number;
+  @ApiProperty({ type: 'integer', example: 3, description: 'Visits answered 4xx/5xx' }) errors!: number;
+  @ApiProperty({ type: [Number], example: [503] }) statuses!: number[];
+}
+
+export class BotVisitsDto {
+  @ApiProperty({ type: 'integer', example: 30 }) days!: number;
+  @ApiProperty({ type: [BotVisitDto] }) bots!: BotVisitDto[];
+}
+
 export class BotAccessDto {
   @ApiProperty({ enum: ['found', 'missing', 'unavailable'], description: 'robots.txt as read: found, missing (4xx: all allowed), unavailable (5xx/unreachable: all disallowed)' }) robots!: string;
   @ApiProperty({ type: [AgentAccessDto] }) agents!: AgentAccessDto[];
+  @ApiPropertyOptional({ type: BotVisitsDto, nullable: true, description: 'AI bots’ visits of the page in the last 30 days and the errors they got (agent analytics)' }) seen?: BotVisitsDto | null;
 }
 
 export class ScorePointDto {

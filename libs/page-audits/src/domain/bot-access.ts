@@ -36,9 +36,17 @@ export interface AgentAccess {
   allowed: boolean;
 }
 
+/** What AI bots got from this page lately, as agent analytics recorded it (its daily page rollups). */
+export interface BotVisits {
+  days: number;
+  bots: { bot: string; visits: number; errors: number; statuses: number[] }[];
+}
+
 export interface BotAccess {
   robots: RobotsTxt['state'];
   agents: AgentAccess[];
+  /** AI bots' visits of the page with their statuses (agent analytics); null when there is no such data. */
+  seen?: BotVisits | null;
 }
 
 /** Robots rules of one site, parsed once and asked per URL and agent. */

@@ -1,4 +1,4 @@
-import { CATEGORY_WEIGHT, type BotAccess } from './bot-access';
+import { CATEGORY_WEIGHT, type BotAccess, type BotVisits } from './bot-access';
 import type { PageSignals } from './page-signals';
 
 /** The components of a page's GEO score and their weights (they add up to 100; README, "Page audits"). */
@@ -315,6 +315,22 @@ function readability(s: PageSignals): Check[] {
   ];
 }
 
+/** AI bots answered 4xx/5xx on this page (agent analytics): they could not read it when they came. */
+function botErrors(seen: BotVisits | null): Check {
+  const visits = seen?.bots.reduce((a, b) => a + b.visits, 0) ?? 0;
+  const errors = seen?.bots.reduce((a, b) => a + b.errors, 0) ?? 0;
+  const failing = seen?.bots.filter((b) => b.errors > 0) ?? [];
+  return {
+    code: 'fix_bot_errors',
+    max: 0.2,
+    got: visits ? 0.2 * (1 - errors / visits) : 0.2,
+    finding: !seen || !visits ? 'no AI bot visits of this page recorded by agent analytics' : errors ? `${errors} of ${visits} AI bot visits in ${seen.days} days got an error (${failing.map((b) => `${b.bot}: ${b.statuses.join('/')}`).join(', ')})` : `${visits} AI bot visits in ${seen.days} days, none answered with an error`,
+    action: 'Serve the page to AI bots without errors (check what answers 4xx/5xx to their user agents: WAF rules, rate limits, bot blocking)',
+    effort: 'medium',
+    evidence: failing.length ? { days: seen!.days, bots: failing } : undefined,
+  };
+}
+
 function botAccess(s: PageSignals, access: BotAccess): Check[] {
   const total = access.agents.reduce((a, x) => a + CATEGORY_WEIGHT[x.category], 0);
   const allowed = access.agents.filter((a) => a.allowed).reduce((a, x) => a + CATEGORY_WEIGHT[x.category], 0);
@@ -323,8 +339,8 @@ function botAccess(s: PageSignals, access: BotAccess): Check[] {
   return [
     {
       code: 'allow_ai_bots',
-      max: 0.8,
-      got: total ? (0.8 * allowed) / total : 0,
+      max: 0.6,
+      got: total ? (0.6 * allowed) / total : 0,
       finding:
         access.robots === 'unavailable'
           ? 'robots.txt could not be read (5xx or unreachable): crawlers treat the whole site as disallowed'
@@ -338,6 +354,7 @@ function botAccess(s: PageSignals, access: BotAccess): Check[] {
       effort: 'low',
       evidence: { robots: access.robots, blocked: blocked.map((b) => ({ agent: b.agent, operator: b.operator, category: b.category })) },
     },
+    botErrors(access.seen ?? null),
     {
       code: 'remove_noindex',
       max: 0.2,

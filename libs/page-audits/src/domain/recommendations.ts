@@ -33,6 +33,7 @@ const TITLES: Readonly<Record<string, string>> = {
   simplify_text: 'Make the text easier to read',
   allow_ai_bots: 'Let AI agents fetch the page',
   remove_noindex: 'Remove noindex',
+  fix_bot_errors: 'Stop answering AI bots with errors',
   earn_citation: 'Get cited where competitors are',
 };
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AnswerFinding, AuditedPage, BotAccess, ComponentScore, PageKind, PageRecommendation, PageSignals } from '../domain';
+import type { AnswerFinding, AuditedPage, BotAccess, BotVisits, ComponentScore, PageKind, PageRecommendation, PageSignals } from '../domain';
 
 export type AuditStatus = 'queued' | 'running' | 'completed' | 'failed';
 export type ResultStatus = 'pending' | 'scored' | 'not_modified' | 'failed' | 'skipped';
@@ -219,6 +219,28 @@ export class PageAuditsRepository {
       ],
     );
     return rows.length > 0;
+  }
+
+  private agentTable: Promise<boolean> | null = null;
+
+  /**
+   * AI bots' visits of a page in the last `days` days with their statuses, from agent analytics'
+   * daily page rollup (`agent_page_daily`, read by SQL: page audits do not import that library);
+   * null when agent analytics has no such table.
+   */
+  async botVisits(organizationId: number, brandId: number, url: string, days = 30): Promise<BotVisits | null> {
+    this.agentTable ??= this.dataSource.query(`SELECT to_regclass('agent_page_daily') IS NOT NULL AS present`).then((r: { present: boolean }[]) => r[0].present);
+    if (!(await this.agentTable)) return null;
+    const u = new URL(url);
+    const rows: { bot: string; visits: number; errors: number; statuses: number[] }[] = await this.dataSource.query(
+      `SELECT bot_name AS bot, sum(visits)::int AS visits, (sum(visits) FILTER (WHERE status >= 400))::int AS errors,
+         array_agg(DISTINCT status ORDER BY status) FILTER (WHERE status >= 400) AS statuses
+       FROM agent_page_daily
+       WHERE organization_id = $1 AND brand_id = $2 AND host = $3 AND path = ANY($4::text[]) AND day >= (now() AT TIME ZONE 'UTC')::date - $5::int
+       GROUP BY bot_name ORDER BY bot_name`,
+      [organizationId, brandId, u.hostname.toLowerCase().replace(/^\[|\]$/g, ''), [...new Set([u.pathname, u.pathname + u.search])], days],
+    );
+    return { days, bots: rows.map((r) => ({ bot: r.bot, visits: r.visits, errors: r.errors ?? 0, statuses: r.statuses ?? [] })) };
   }
 
   /** A brand's pages with their latest score, sorted, paginated. */

@@ -157,8 +157,9 @@ export class PageAuditProcessor implements OnApplicationBootstrap, OnApplication
       return failed(reason, { durationMs: res.durationMs, finalUrl: res.redirects.length ? res.url : null });
     }
     const base = { httpStatus: res.status, finalUrl: res.url, durationMs: res.durationMs, etag: header(res.headers.etag), lastModified: header(res.headers['last-modified']) };
+    const access = async (at: string) => ({ ...rules.botAccess(at), seen: await this.audits.botVisits(audit.organizationId, audit.brandId, at) });
     if (res.status === 304 && previous?.signals) {
-      return this.scored(res.url, previous.signals, rules.botAccess(res.url), { ...base, status: 'not_modified', etag: base.etag ?? previous.etag, lastModified: base.lastModified ?? previous.lastModified });
+      return this.scored(res.url, previous.signals, await access(res.url), { ...base, status: 'not_modified', etag: base.etag ?? previous.etag, lastModified: base.lastModified ?? previous.lastModified });
     }
     if (res.status !== 200) return failed(`HTTP ${res.status}`, base);
     const contentType = header(res.headers['content-type']) ?? undefined;
@@ -166,7 +167,7 @@ export class PageAuditProcessor implements OnApplicationBootstrap, OnApplication
     const text = decodeBody(contentType, res.body);
     if (!text.ok) return failed(text.reason, base);
     const signals = extractSignals(text.text, res.url);
-    return this.scored(res.url, signals, rules.botAccess(res.url), { ...base, status: 'scored' });
+    return this.scored(res.url, signals, await access(res.url), { ...base, status: 'scored' });
   }
 
   private scored(url: string, signals: PageSignals, access: BotAccess, base: Pick<PageOutcome, 'status' | 'httpStatus' | 'finalUrl' | 'durationMs' | 'etag' | 'lastModified'>): PageOutcome {
