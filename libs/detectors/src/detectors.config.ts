@@ -5,7 +5,7 @@ export const DETECTORS_CONFIG = defineConfigSection(
   'detectors',
   [
     { name: 'DETECTOR_READ_MODEL_WAIT_MS', default: '30000', description: "How long the detectors wait for the answers' read model to reach a completed run before trying the run again" },
-    { name: 'DETECTOR_HISTORY_DAYS', default: '365', description: 'Days of answers the detectors read (baseline windows never reach further back)' },
+    { name: 'DETECTOR_HISTORY_DAYS', default: '90', description: 'Days of answers the detectors read (baseline windows never reach further back)' },
     { name: 'DETECTOR_OUTCOME_POLL_MS', default: '3600000', description: 'How often the worker finalises the outcomes whose window after resolution has passed' },
   ],
   (r) => ({

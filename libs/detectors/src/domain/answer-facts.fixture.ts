@@ -19,6 +19,7 @@ export function answer(p: Partial<Omit<AnswerFact, 'brand'>> & { brand?: Partial
     competitors: [{ entityId: 'competitor-1', name: 'Globex', mentioned: true }],
     cited: true,
     withCitations: true,
+    competitorDomains: ['globex.com'],
     contradictions: [],
     ...p,
     brand,

@@ -1,7 +1,7 @@
 import type { Thresholds } from './thresholds';
 
 /** The opportunity types the answer detectors open (members of the opportunity queue's types). */
-export const DETECTOR_TYPES = ['sov_drop', 'dropped_from_top3', 'competitor_gap', 'sentiment_drop', 'stability_alert', 'misinformation', 'hallucination_cluster'] as const;
+export const DETECTOR_TYPES = ['sov_drop', 'dropped_from_top3', 'competitor_gap', 'missing_citation', 'sentiment_drop', 'stability_alert', 'misinformation', 'hallucination_cluster'] as const;
 export type DetectorType = (typeof DETECTOR_TYPES)[number];
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 
@@ -28,6 +28,8 @@ export interface AnswerFact {
   /** The answer cites one of the brand's domains; it cites anything at all. */
   cited: boolean;
   withCitations: boolean;
+  /** Domains of competitors the answer cites. */
+  competitorDomains: string[];
   contradictions: Contradiction[];
 }
 

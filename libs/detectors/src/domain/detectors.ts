@@ -3,13 +3,14 @@ import { competitorGap } from './competitor-gap.detector';
 import { droppedFromTop3 } from './dropped-from-top3.detector';
 import { hallucinationCluster } from './hallucination-cluster.detector';
 import { misinformation } from './misinformation.detector';
+import { missingCitation } from './missing-citation.detector';
 import { sentimentDrop } from './sentiment-drop.detector';
 import { sovDrop } from './sov-drop.detector';
 import { stabilityAlert } from './stability-alert.detector';
 import type { DetectorDefinition } from './verification';
 
 /** Every detector over the answers' read model, in the order they run. */
-export const ANSWER_DETECTORS: readonly DetectorDefinition[] = [sovDrop, droppedFromTop3, competitorGap, sentimentDrop, stabilityAlert, misinformation, hallucinationCluster];
+export const ANSWER_DETECTORS: readonly DetectorDefinition[] = [sovDrop, droppedFromTop3, competitorGap, missingCitation, sentimentDrop, stabilityAlert, misinformation, hallucinationCluster];
 
 export function detectorOf(type: string, detectors: readonly DetectorDefinition[] = ANSWER_DETECTORS): DetectorDefinition | null {
   return detectors.find((d) => d.type === type) ?? null;

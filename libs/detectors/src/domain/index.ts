@@ -7,6 +7,7 @@ export * from './detectors';
 export { sovDrop } from './sov-drop.detector';
 export { droppedFromTop3 } from './dropped-from-top3.detector';
 export { competitorGap } from './competitor-gap.detector';
+export { missingCitation } from './missing-citation.detector';
 export { sentimentDrop } from './sentiment-drop.detector';
 export { stabilityAlert, flipRateTest } from './stability-alert.detector';
 export { misinformation, wrongClaims } from './misinformation.detector';

@@ -24,32 +24,37 @@ interface Row {
   competitors: { entityId: string; name: string; mentioned: boolean }[];
   cited: boolean;
   with_citations: boolean;
+  competitor_domains: string[];
   contradictions: AnswerFact['contradictions'];
 }
 
 /**
  * The statement behind AnswerFactsReads (also run by the benchmark's bare server): a brand's
  * analysed answers (the latest analysis of each, as `analysis_results` keeps it), newest
- * `perSeries` of each prompt × provider, reduced in SQL to what the detectors read. Failed
- * answers are not answers: a provider down for a run leaves no row here.
+ * `perSeries` of each prompt × provider (chosen on cheap columns first), reduced in SQL to what
+ * the detectors read. Failed answers are not answers: a provider down for a run leaves no row here.
  */
 export function answerFactsSql(f: AnswerFactsFilter): { text: string; params: unknown[] } {
   return {
-    text: `SELECT id, run_id, prompt_id, query, provider, asked_at, brand, total_mentions, competitors, cited, with_citations, contradictions FROM (
-  SELECT r.id, r.run_id, r.prompt_id, r.query, r.provider, r.asked_at,
-    (SELECT e FROM jsonb_array_elements(r.entities) e WHERE e->>'entityId' = $3 LIMIT 1) AS brand,
-    (SELECT coalesce(sum((e->>'mentions')::int), 0)::int FROM jsonb_array_elements(r.entities) e) AS total_mentions,
-    (SELECT coalesce(jsonb_agg(jsonb_build_object('entityId', e->>'entityId', 'name', e->>'name', 'mentioned', (e->>'mentioned')::boolean)), '[]')
-       FROM jsonb_array_elements(r.entities) e WHERE e->>'kind' = 'competitor') AS competitors,
-    EXISTS (SELECT 1 FROM jsonb_array_elements(r.citations) c WHERE c->>'owner' = 'brand') AS cited,
-    jsonb_array_length(r.citations) > 0 AS with_citations,
-    (SELECT coalesce(jsonb_agg(jsonb_build_object('fact', c->>'fact', 'claimed', c->>'claimed', 'expected', c->>'expected', 'sentence', c->>'sentence')), '[]')
-       FROM jsonb_array_elements(r.claims) c WHERE c->>'agrees' = 'false') AS contradictions,
-    row_number() OVER (PARTITION BY r.prompt_id, CASE WHEN r.prompt_id IS NULL THEN r.query END, r.provider ORDER BY r.asked_at DESC, r.id DESC) AS rn
-  FROM analysis_results r
-  WHERE r.organization_id = $1 AND r.brand_id = $2 AND r.status = 'answered' AND r.engine_version IS NOT NULL
-    AND r.asked_at >= $4::timestamptz AND r.asked_at < $5::timestamptz
-) x WHERE rn <= $6`,
+    text: `WITH latest AS (
+  SELECT id FROM (
+    SELECT id, row_number() OVER (PARTITION BY prompt_id, CASE WHEN prompt_id IS NULL THEN query END, provider ORDER BY asked_at DESC, id DESC) AS rn
+    FROM analysis_results
+    WHERE organization_id = $1 AND brand_id = $2 AND status = 'answered' AND engine_version IS NOT NULL
+      AND asked_at >= $4::timestamptz AND asked_at < $5::timestamptz
+  ) x WHERE rn <= $6
+)
+SELECT r.id, r.run_id, r.prompt_id, r.query, r.provider, r.asked_at,
+  (SELECT e FROM jsonb_array_elements(r.entities) e WHERE e->>'entityId' = $3 LIMIT 1) AS brand,
+  (SELECT coalesce(sum((e->>'mentions')::int), 0)::int FROM jsonb_array_elements(r.entities) e) AS total_mentions,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('entityId', e->>'entityId', 'name', e->>'name', 'mentioned', (e->>'mentioned')::boolean)), '[]')
+     FROM jsonb_array_elements(r.entities) e WHERE e->>'kind' = 'competitor') AS competitors,
+  EXISTS (SELECT 1 FROM jsonb_array_elements(r.citations) c WHERE c->>'owner' = 'brand') AS cited,
+  jsonb_array_length(r.citations) > 0 AS with_citations,
+  ARRAY(SELECT DISTINCT c->>'domain' FROM jsonb_array_elements(r.citations) c WHERE c->>'owner' = 'competitor') AS competitor_domains,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('fact', c->>'fact', 'claimed', c->>'claimed', 'expected', c->>'expected', 'sentence', c->>'sentence')), '[]')
+     FROM jsonb_array_elements(r.claims) c WHERE c->>'agrees' = 'false') AS contradictions
+FROM latest JOIN analysis_results r ON r.id = latest.id`,
     params: [f.organizationId, f.brandId, `brand-${f.brandId}`, (f.since ?? new Date(0)).toISOString(), (f.until ?? new Date('9999-01-01T00:00:00Z')).toISOString(), f.perSeries],
   };
 }
@@ -76,6 +81,7 @@ export function seriesFromRows(rows: readonly Row[]): Series[] {
       competitors: r.competitors,
       cited: r.cited,
       withCitations: r.with_citations,
+      competitorDomains: r.competitor_domains,
       contradictions: r.contradictions,
     });
   }
