@@ -288,6 +288,15 @@ describe('imports', () => {
     expect(byBrand.body.meta.total).toBe(1);
   });
 
+  it('imports a CSV with quoted cells (RFC 4180) and CRLF line ends', async () => {
+    const res = await csv(url(), '"date","sessions","domain"\r\n"2026-06-01","5","acmelabs.example"\r\n2026-06-02,6,\r\n');
+    expect(res.status).toBe(201);
+    expect(res.body.data.rows).toBe(2);
+    const bad = await csv(url(), '"date","sessions"\n"2026-06-03","7","x"\n');
+    expect(bad.status).toBe(400);
+    expect(fields(bad)).toEqual(['rows[2]']);
+  });
+
   it('imports NDJSON', async () => {
     const res = await call({ method: 'POST', url: url(), key: org.key, body: '{"date":"2026-02-01","sessions":5,"conversions":1.5}\n{"date":"2026-02-02","brandId":' + brand2.id + ',"clicks":3}\n', headers: { 'content-type': 'application/x-ndjson' } });
     expect(res.status).toBe(201);
