@@ -35,7 +35,10 @@ export class OverviewController {
   @Get('overview')
   @RequireScope('read:agent-analytics')
   @ApiOperation({ operationId: 'agent_analytics_overview', summary: 'Totals of the last days: AI-agent visits (verified, spoofed, unverifiable), distinct agents and pages, AI referral visits' })
-  @ApiOkResponse({ type: AgentOverviewResponse })
+  @ApiOkResponse({
+    type: AgentOverviewResponse,
+    example: { data: { startDate: '2026-10-26', endDate: '2026-11-24', visits: 1250, verifiedVisits: 980, spoofedVisits: 40, unverifiableVisits: 230, verifiedShare: { value: 0.784, n: 1250, low: 0.7605, high: 0.8058 }, uniqueBots: 9, pagesCrawled: 312, aiReferralVisits: 57 } },
+  })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this brandId' })
   async overview(@CurrentPrincipal() p: Principal, @Query() q: AgentDaysQuery): Promise<AgentOverviewResponse> {
     const f = await this.scopes.resolve(p, q, q.days);

@@ -1,0 +1,238 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Pool } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { DataSource } from 'typeorm';
+import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
+import { BotClassifier, copyLine, logParser, partitionName, type BotVisitRow } from '@libs/agent-analytics';
+import { createDataSource } from '@libs/database';
+import { addDays, utcDay } from '@libs/metrics';
+import { TenancyRepository } from '@libs/tenancy';
+import { round, withBenchDatabase } from './support/bench-database';
+import { serverEnv } from './support/answer-history';
+import { compare, startServer } from './support/http-load';
+import { ROOT } from './support/spawn-script';
+
+/**
+ * npm run bench:agent-analytics — prints one JSON line:
+ * - `cli logs ingest` of a generated nginx log of BENCH_LINES (2,000,000) lines, 10 % AI agents
+ *   (the rest people and other bots): lines/s end to end into PostgreSQL (the CLI's own figure, from
+ *   the first byte read to the last batch committed, and the wall time with the process start), the
+ *   CLI's peak RSS, and a bare COPY of the same rows already parsed (lines/s: lines / COPY seconds);
+ * - POST /ingest with 10,000-entry batches from 8 clients (BENCH_POST_BATCHES, 40, in all): entries/s;
+ * - overview, bots, pages, trends over 30 days of rollups seeded for BENCH_VISITS (50,000,000)
+ *   visits of one organisation and a day of raw rows (BENCH_RAW_ROWS, 200,000), at 50 connections
+ *   against a bare Fastify + pg server running the same SQL (BENCH_SECONDS each side, 8).
+ */
+const LINES = Number(process.env.BENCH_LINES ?? 2_000_000);
+const POST_BATCHES = Number(process.env.BENCH_POST_BATCHES ?? 40);
+const VISITS = Number(process.env.BENCH_VISITS ?? 50_000_000);
+const RAW_ROWS = Number(process.env.BENCH_RAW_ROWS ?? 200_000);
+const PAGES = Number(process.env.BENCH_PAGES ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const AGENTS = [
+  ['20.171.206.', 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)'],
+  ['74.7.228.', 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot'],
+  ['203.0.113.', 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)'],
+  ['198.51.100.', 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)'],
+  ['192.0.2.', 'meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)'],
+];
+const OTHERS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
+  'Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+];
+
+async function writeLog(file: string, lines: number, day: string): Promise<void> {
+  const out = createWriteStream(file, { highWaterMark: 1 << 20 });
+  const date = `${day.slice(8, 10)}/${MONTHS[Number(day.slice(5, 7)) - 1]}/${day.slice(0, 4)}`;
+  let chunk = '';
+  for (let i = 0; i < lines; i++) {
+    const s = i % 86400;
+    const time = `${date}:${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')} +0000`;
+    const path = `/docs/${i % PAGES}`;
+    if (i % 10 === 0) {
+      const [net, ua] = AGENTS[(i / 10) % AGENTS.length];
+      chunk += `${net}${i % 250} - - [${time}] "GET ${path} HTTP/1.1" ${i % 97 === 0 ? 404 : 200} 5120 "-" "${ua}"\n`;
+    } else chunk += `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255} - - [${time}] "GET ${path}?ref=${i % 13} HTTP/1.1" 200 2048 "${i % 50 === 1 ? 'https://chatgpt.com/' : 'https://www.google.com/'}" "${OTHERS[i % OTHERS.length]}"\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+      chunk = '';
+    }
+  }
+  await new Promise((r) => out.end(chunk, () => r(undefined)));
+}
+
+/** Runs the CLI; resolves with its stdout and its peak RSS (VmHWM, polled). */
+function runCli(args: string[], env: Record<string, string>): Promise<{ stdout: string; peakRssMb: number; wallSeconds: number }> {
+  const t0 = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'apps', 'cli', 'src', 'main.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let peakKb = 0;
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const poll = setInterval(() => {
+    try {
+      const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (m) peakKb = Math.max(peakKb, Number(m[1]));
+    } catch {
+      /* gone */
+    }
+  }, 100);
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => {
+      clearInterval(poll);
+      if (code !== 0) reject(new Error(`cli exited ${code}: ${stderr}`));
+      else resolve({ stdout, peakRssMb: round(peakKb / 1024), wallSeconds: (performance.now() - t0) / 1000 });
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  await withBenchDatabase('agent_analytics', async (url) => {
+    const ds: DataSource = await createDataSource(url, 4).initialize();
+    const children: ChildProcess[] = [];
+    const dir = mkdtempSync(join(tmpdir(), 'bench-agent-'));
+    try {
+      const tenancy = new TenancyRepository(ds);
+      const org = await tenancy.createOrganization('Bench', 'enterprise');
+      await tenancy.createBrand({ organizationId: org.id, name: 'Acme', domain: 'acme.example', competitors: [] });
+      const { key } = await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: [...ALL_SCOPES], tier: 'enterprise' });
+      const day = addDays(utcDay(Date.now()), -1);
+      const env = { ...serverEnv(url, `bench_${process.pid}_${randomUUID().slice(0, 6)}`), AGENT_DNS_SERVERS: 'off', AGENT_ROBOTS_URL_TEMPLATE: 'off' };
+
+      // 1. cli logs ingest, and a bare COPY of the same rows already parsed.
+      const file = join(dir, 'access.log');
+      await writeLog(file, LINES, day);
+      const cli = await runCli(['--json', 'logs', 'ingest', '--format', 'nginx', '--org', String(org.id), '--host', 'www.acme.example', file], env);
+      const summary = JSON.parse(cli.stdout);
+      const parser = logParser('nginx', { host: 'www.acme.example' });
+      const classifier = new BotClassifier();
+      const rows: BotVisitRow[] = [];
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line) continue;
+        const r = parser.parse(line);
+        if (!('visit' in r)) continue;
+        const bot = classifier.classify(r.visit.userAgent);
+        if (bot) rows.push({ ...r.visit, organizationId: org.id + 1000, brandId: null, botName: bot.name, category: bot.category, verification: 'verified', verifiedBy: 'ip-range', robotsDisallowed: null });
+      }
+      const pool = new Pool({ connectionString: url, max: 2 });
+      const client = await pool.connect();
+      const c0 = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        const stream = client.query(copyFrom('COPY bot_visits (organization_id, brand_id, visited_at, host, path, method, status, ip, user_agent, referer, bytes, duration_ms, bot_name, category, verification, verified_by, robots_disallowed) FROM STDIN'));
+        stream.on('error', reject);
+        stream.on('finish', resolve);
+        let buf = '';
+        for (const r of rows) {
+          buf += copyLine(r);
+          if (buf.length > 1 << 18) {
+            stream.write(buf);
+            buf = '';
+          }
+        }
+        stream.end(buf);
+      });
+      const copySeconds = (performance.now() - c0) / 1000;
+      client.release();
+      await pool.end();
+      const bareLinesPerSecond = LINES / copySeconds;
+
+      // 2. POST /ingest, 10,000-entry batches from 8 clients.
+      children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3821', HOST: '127.0.0.1' }, 'http://127.0.0.1:3821/health'));
+      const batchBody = JSON.stringify(
+        Array.from({ length: 10_000 }, (_, i) => {
+          const [net, ua] = i % 10 < 2 ? AGENTS[i % AGENTS.length] : ['10.1.2.', OTHERS[i % OTHERS.length]];
+          return { timestamp: `${day}T${String(i % 24).padStart(2, '0')}:00:00Z`, method: 'GET', host: 'www.acme.example', path: `/p/${i % PAGES}`, status: 200, ip: `${net}${i % 250}`, userAgent: ua, bytes: 100 };
+        }),
+      );
+      let next = 0;
+      const p0 = performance.now();
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < POST_BATCHES) {
+            next++;
+            const res = await fetch('http://127.0.0.1:3821/api/v1/agent-analytics/ingest', { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: batchBody });
+            if (res.status !== 202) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
+            await res.arrayBuffer();
+          }
+        }),
+      );
+      const postSeconds = (performance.now() - p0) / 1000;
+
+      // 3. Reads over 30 days of seeded rollups (VISITS visits) and a day of raw rows.
+      const readOrg = await tenancy.createOrganization('Bench reads', 'enterprise');
+      const { key: readKey } = await new ApiKeysRepository(ds).create({ organizationId: readOrg.id, scopes: [...ALL_SCOPES], tier: 'enterprise' });
+      const today = utcDay(Date.now());
+      const bots = ['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'PerplexityBot', 'Googlebot', 'bingbot', 'Applebot', 'meta-externalagent', 'Bytespider', 'CCBot', 'Amazonbot'];
+      const pageRowsPerDay = bots.length * PAGES * 2;
+      const perRow = Math.max(1, Math.round(VISITS / (30 * pageRowsPerDay)));
+      await ds.query(
+        `INSERT INTO agent_page_daily (organization_id, brand_id, host, day, bot_name, path, status, visits, disallowed_visits)
+         SELECT $1, 0, 'www.acme.example', $2::date - d, b, '/docs/' || p, s, $3, CASE WHEN p % 50 = 0 THEN $3 ELSE 0 END
+           FROM generate_series(0, 29) d, unnest($4::text[]) b, generate_series(0, $5 - 1) p, unnest(ARRAY[200, 404]::smallint[]) s`,
+        [readOrg.id, today, perRow, bots, PAGES],
+      );
+      await ds.query(
+        `INSERT INTO agent_bot_daily (organization_id, brand_id, host, day, bot_name, category, verification, visits, error_visits, disallowed_visits, last_seen)
+         SELECT organization_id, brand_id, host, day, bot_name, 'training', v, sum(visits) / 3, sum(visits) FILTER (WHERE status = 404) / 3, sum(disallowed_visits) / 3, day + time '12:00'
+           FROM agent_page_daily, unnest(ARRAY['verified', 'spoofed', 'unverifiable']) v WHERE organization_id = $1 GROUP BY organization_id, brand_id, host, day, bot_name, v`,
+        [readOrg.id],
+      );
+      await ds.query(`INSERT INTO ai_referral_daily (organization_id, brand_id, host, day, source, path, visits) SELECT $1, 0, 'www.acme.example', $2::date - d, 'chatgpt', '/docs/' || p, 3 FROM generate_series(0, 29) d, generate_series(0, 99) p`, [readOrg.id, today]);
+      const rawRows: BotVisitRow[] = Array.from({ length: RAW_ROWS }, (_, i) => ({ organizationId: readOrg.id, brandId: null, at: Date.parse(`${day}T00:00:00Z`) + (i % 86_400) * 1000, method: 'GET', host: 'www.acme.example', path: `/docs/${i % PAGES}`, status: 200, ip: '20.171.206.1', userAgent: AGENTS[0][1], referer: null, bytes: 1, durationMs: 1, botName: bots[i % bots.length], category: 'training', verification: 'verified', verifiedBy: 'ip-range', robotsDisallowed: false }));
+      const rawPool = new Pool({ connectionString: url, max: 1 });
+      const rc = await rawPool.connect();
+      await new Promise<void>((resolve, reject) => {
+        const stream = rc.query(copyFrom(`COPY ${partitionName(day)} (organization_id, brand_id, visited_at, host, path, method, status, ip, user_agent, referer, bytes, duration_ms, bot_name, category, verification, verified_by, robots_disallowed) FROM STDIN`));
+        stream.on('error', reject);
+        stream.on('finish', resolve);
+        stream.end(rawRows.map(copyLine).join(''));
+      });
+      rc.release();
+      await rawPool.end();
+      await ds.query('ANALYZE agent_page_daily; ANALYZE agent_bot_daily; ANALYZE ai_referral_daily; ANALYZE bot_visits');
+      const [{ seeded }] = await ds.query(`SELECT sum(visits)::bigint AS seeded FROM agent_page_daily WHERE organization_id = $1`, [readOrg.id]);
+      children.push(await startServer('bench/support/agent-analytics-baseline-server.ts', { ...env, BASELINE_PORT: '3822', BASELINE_ORG: String(readOrg.id) }, 'http://127.0.0.1:3822/trends'));
+      const headers = { 'x-api-key': readKey };
+      const reads: Record<string, unknown> = {};
+      for (const name of ['overview', 'bots', 'pages', 'trends']) reads[name] = await compare(`http://127.0.0.1:3821/api/v1/agent-analytics/${name}?days=30`, `http://127.0.0.1:3822/${name}?days=30`, headers, SECONDS);
+
+      console.log(
+        JSON.stringify({
+          logIngest: {
+            lines: summary.lines,
+            botVisits: summary.botVisits,
+            aiReferrals: summary.aiReferrals,
+            linesPerSecond: summary.linesPerSecond,
+            wallSeconds: round(cli.wallSeconds, 1),
+            wallLinesPerSecond: round(LINES / cli.wallSeconds),
+            peakRssMb: cli.peakRssMb,
+            bareCopy: { rows: rows.length, seconds: round(copySeconds, 2), linesPerSecond: round(bareLinesPerSecond) },
+            ratioToBareCopy: round(summary.linesPerSecond / bareLinesPerSecond, 2),
+            goals: { linesPerSecondAtLeast: 100_000, ratioAtLeast: 0.5, peakRssMbUnder: 300 },
+          },
+          postIngest: { entries: POST_BATCHES * 10_000, seconds: round(postSeconds, 1), entriesPerSecond: round((POST_BATCHES * 10_000) / postSeconds), goalEntriesPerSecond: 50_000 },
+          reads: { seededVisits: Number(seeded), rawRows: RAW_ROWS, ...reads, goals: { rpsRatioAtLeast: 0.5, p99RatioAtMost: 1.5 } },
+        }),
+      );
+    } finally {
+      for (const c of children) c.kill('SIGTERM');
+      await ds.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
