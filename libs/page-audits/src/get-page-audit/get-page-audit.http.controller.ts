@@ -25,6 +25,29 @@ export class PageAuditDetailResponse {
   @ApiProperty({ type: PageAuditDetailDto }) data!: PageAuditDetailDto;
 }
 
+const EXAMPLE = {
+  data: {
+    id: 42,
+    brandId: 1,
+    source: 'urls',
+    sitemapUrl: null,
+    status: 'completed',
+    pagesTotal: 3,
+    pagesDone: 3,
+    pagesFailed: 1,
+    urlsDropped: 0,
+    reason: null,
+    createdAt: '2026-11-25T10:00:00.000Z',
+    startedAt: '2026-11-25T10:00:00.120Z',
+    completedAt: '2026-11-25T10:00:02.300Z',
+    pages: [
+      { n: 0, url: 'https://acme-crm.com/pricing', status: 'scored', reason: null, httpStatus: 200, finalUrl: 'https://acme-crm.com/pricing', score: 78, fetchedAt: '2026-11-25T10:00:00.900Z' },
+      { n: 1, url: 'https://acme-crm.com/features', status: 'not_modified', reason: null, httpStatus: 304, finalUrl: 'https://acme-crm.com/features', score: 64, fetchedAt: '2026-11-25T10:00:01.400Z' },
+      { n: 2, url: 'https://acme-crm.com/whitepaper', status: 'failed', reason: 'not an HTML page (Content-Type application/pdf)', httpStatus: 200, finalUrl: 'https://acme-crm.com/whitepaper', score: null, fetchedAt: '2026-11-25T10:00:01.900Z' },
+    ],
+  },
+};
+
 @ApiTags('GEO')
 @Controller('api/v1/brands/:id/page-audits')
 export class GetPageAuditController {
@@ -36,7 +59,7 @@ export class GetPageAuditController {
   @Get(':auditId')
   @RequireScope('read:visibility')
   @ApiOperation({ operationId: 'page_audits_get', summary: 'One page audit: its progress and each page’s outcome (score, or the reason it failed)' })
-  @ApiOkResponse({ type: PageAuditDetailResponse })
+  @ApiOkResponse({ type: PageAuditDetailResponse, example: EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id, or the brand has no such audit' })
   async get(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number, @Param('auditId', ParseIdPipe) auditId: number): Promise<PageAuditDetailResponse> {
     const brand = await this.brands.resolve(p, id);
