@@ -46,22 +46,8 @@ export interface PageResult {
   fetchedAt: string | null;
 }
 
-/** What a finished page job records. */
-export interface PageOutcome {
-  status: Exclude<ResultStatus, 'pending'>;
-  reason: string | null;
-  httpStatus: number | null;
-  finalUrl: string | null;
-  etag: string | null;
-  lastModified: string | null;
-  score: number | null;
-  components: ComponentScore[] | null;
-  recommendations: PageRecommendation[] | null;
-  botAccess: BotAccess | null;
-  signals: PageSignals | null;
-  kinds: PageKind[] | null;
-  durationMs: number | null;
-}
+/** What a finished page job records: a page result's outcome fields. */
+export type PageOutcome = Omit<PageResult, 'id' | 'auditId' | 'n' | 'brandId' | 'url' | 'status' | 'fetchedAt'> & { status: Exclude<ResultStatus, 'pending'> };
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v === null || v === undefined ? null : (v as Date).toISOString());
