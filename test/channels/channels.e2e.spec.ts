@@ -360,7 +360,7 @@ describe('imports', () => {
     const bad = await cli(['metrics', 'import', '--channel', String(channel.id), join(dir, 'bad.ndjson')], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/line 1: revenue must be a non-negative number/);
-  });
+  }, 180_000); // two CLI processes, each compiling the app on start
 
   it('refuses an import into a channel that is not an import channel, and an unsupported media type', async () => {
     const [ga4] = (await get(`/api/v1/channels?clientId=${client.id}`)).body.data;

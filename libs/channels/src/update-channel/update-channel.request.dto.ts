@@ -1,9 +1,9 @@
 import { ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { IsInt, Max, Min, ValidateIf } from 'class-validator';
-import { CreateChannelRequest } from '../create-channel/create-channel.request.dto';
+import { ChannelSettings } from '../channel-settings.dto';
 
 /** The fields a channel's owner may change; kind and client are fixed. `brandId: null` detaches the brand. */
-export class UpdateChannelRequest extends PartialType(PickType(CreateChannelRequest, ['name', 'propertyId', 'siteUrl', 'credentials', 'backfillDays', 'isActive'] as const)) {
+export class UpdateChannelRequest extends PartialType(PickType(ChannelSettings, ['name', 'propertyId', 'siteUrl', 'credentials', 'backfillDays', 'isActive'] as const)) {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, nullable: true, description: "The client's brand the rows belong to; null for none" })
   @ValidateIf((_o: object, v: unknown) => v !== undefined && v !== null)
   @IsInt({ message: 'brandId must be a positive integer or null' })
