@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PrefixTable } from '../domain/ip-ranges';
-import snapshot from '../data/ip-ranges.json';
+import snapshot from './ip-ranges.snapshot.json';
 
 export interface RangeSource {
   botId: string;
@@ -11,7 +11,7 @@ export interface RangeSource {
   origin: 'snapshot' | 'refresh';
 }
 
-/** The shipped snapshot of published ranges (src/data/ip-ranges.json). */
+/** The shipped snapshot of published ranges (shared/ip-ranges.snapshot.json). */
 export function snapshotRanges(): RangeSource[] {
   return Object.entries(snapshot.bots as Record<string, { url: string; prefixes: string[] }>).map(([botId, b]) => ({ botId, url: b.url, prefixes: b.prefixes, fetchedAt: snapshot.fetchedAt, origin: 'snapshot' as const }));
 }
