@@ -1,15 +1,32 @@
+import type { ChildProcess } from 'node:child_process';
+import { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
 import { AnswerHistorySeeder, PROVIDERS, TrackedPromptsRepository } from '@libs/analysis';
-import type { EventStore } from '@libs/event-store';
+import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
+import { createDataSource } from '@libs/database';
+import { EventSchemaRegistry, PostgresEventStore, type EventStore } from '@libs/event-store';
 import { addDays, utcDay } from '@libs/metrics';
 import { TenancyRepository, type Brand, type Competitor } from '@libs/tenancy';
-import type { DataSource } from 'typeorm';
+import { withBenchDatabase } from './bench-database';
+
+/**
+ * The size of the analytics benchmarks' answer history, from the environment: BENCH_BRANDS (20)
+ * brands × BENCH_PROMPTS (10) prompts × 4 providers × BENCH_DAYS (365) days × BENCH_RUNS_PER_DAY
+ * (1) runs a day; 7 runs a day gives the issues' full size (2,044,000 answers).
+ */
+export const HISTORY_SIZE = {
+  brands: Number(process.env.BENCH_BRANDS ?? 20),
+  prompts: Number(process.env.BENCH_PROMPTS ?? 10),
+  days: Number(process.env.BENCH_DAYS ?? 365),
+  runsPerDay: Number(process.env.BENCH_RUNS_PER_DAY ?? 1),
+};
 
 /**
  * The answers of the analytics benchmarks: `brands` brands (three competitors each) × `prompts`
- * tracked prompts × 4 providers × `days` days up to yesterday (`runsPerDay` runs a day, default 1), written through the event store by
- * the seeder `npm start` uses (recorded and analysed answers, their runs).
+ * tracked prompts × 4 providers × `days` days up to yesterday (`runsPerDay` runs a day), written
+ * through the event store by the seeder `npm start` uses (recorded and analysed answers, their runs).
  */
-export async function seedAnswerHistory(ds: DataSource, store: EventStore, organizationId: number, size: { brands: number; prompts: number; days: number; runsPerDay?: number }): Promise<{ brands: (Brand & { competitors: Competitor[] })[]; answers: number; yesterday: string }> {
+export async function seedAnswerHistory(ds: DataSource, store: EventStore, organizationId: number, size: typeof HISTORY_SIZE): Promise<{ brands: (Brand & { competitors: Competitor[] })[]; answers: number; yesterday: string }> {
   const tenancy = new TenancyRepository(ds);
   const seeder = new AnswerHistorySeeder(ds, store);
   const prompts = new TrackedPromptsRepository(ds);
@@ -24,7 +41,50 @@ export async function seedAnswerHistory(ds: DataSource, store: EventStore, organ
       const r = await prompts.add(brand, { query: `question ${k} about brand ${b}`, topic: null, tags: [], providers: [...PROVIDERS], isActive: false });
       if ('prompt' in r) added.push(r.prompt);
     }
-    answers += (await seeder.seed({ organizationId, tracked: { brand, competitors: brand.competitors }, prompts: added, days: size.days, runsPerDay: size.runsPerDay ?? 1, lastDay: new Date(`${yesterday}T12:00:00Z`) })).answers;
+    answers += (await seeder.seed({ organizationId, tracked: { brand, competitors: brand.competitors }, prompts: added, days: size.days, runsPerDay: size.runsPerDay, lastDay: new Date(`${yesterday}T12:00:00Z`) })).answers;
   }
   return { brands, answers, yesterday };
+}
+
+/** What a benchmark over the answer history works with. */
+export interface HistoryBench {
+  url: string;
+  ds: DataSource;
+  store: EventStore;
+  organizationId: number;
+  /** An API key of the organisation holding every scope. */
+  key: string;
+  brands: (Brand & { competitors: Competitor[] })[];
+  answers: number;
+  yesterday: string;
+  seedSeconds: number;
+  /** Servers the benchmark starts: stopped (SIGTERM) at the end. */
+  children: ChildProcess[];
+}
+
+/** A fresh database (`withBenchDatabase(name)`) with the answer history of HISTORY_SIZE seeded; closes everything afterwards. */
+export async function withAnswerHistory(name: string, fn: (bench: HistoryBench) => Promise<void>): Promise<void> {
+  await withBenchDatabase(name, async (url) => {
+    const ds = createDataSource(url, 4);
+    await ds.initialize();
+    const store = new PostgresEventStore({ pool: new Pool({ connectionString: url, max: 4 }), ownsPool: true, connectionString: url, registry: new EventSchemaRegistry() });
+    const children: ChildProcess[] = [];
+    try {
+      const org = await new TenancyRepository(ds).createOrganization('Bench', 'enterprise');
+      const key = (await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: [...ALL_SCOPES] })).key;
+      const s0 = performance.now();
+      const seeded = await seedAnswerHistory(ds, store, org.id, HISTORY_SIZE);
+      await fn({ url, ds, store, organizationId: org.id, key, ...seeded, seedSeconds: (performance.now() - s0) / 1000, children });
+    } finally {
+      for (const c of children) c.kill('SIGTERM');
+      await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+      await store.close();
+      await ds.destroy();
+    }
+  });
+}
+
+/** The environment of the API and baseline servers a benchmark starts: its database, its own Redis prefix, quiet logs, no rate limit in the way. */
+export function serverEnv(url: string, prefix: string): Record<string, string> {
+  return { DATABASE_URL: url, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', RATE_LIMIT_TIERS: JSON.stringify({ enterprise: { perMinute: 1_000_000_000, perDay: 1_000_000_000_000, burst: 1_000_000 } }) };
 }

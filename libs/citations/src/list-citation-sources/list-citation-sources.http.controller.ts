@@ -28,7 +28,10 @@ export class ListCitationSourcesController {
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListCitationSourcesQuery): Promise<CitationSourcePage> {
     const scope = await this.scopes.period(p, q);
     const column = sortColumn(q.sort, SOURCE_SORTS, 'citations');
-    const rows = await this.reads.rows<SourceRow>(sourcePageSql(scope.filter, { domain: q.domain, owner: q.owner, column, order: q.order, limit: q.limit, offset: q.offset }));
+    const [rows] = await Promise.all([
+      this.reads.rows<SourceRow>(sourcePageSql(scope.filter, { domain: q.domain, owner: q.owner, column, order: q.order, limit: q.limit, offset: q.offset })),
+      this.scopes.withCompetitors(scope),
+    ]);
     const total = rows[0]?.total ?? (q.offset > 0 ? await this.countOf(q, scope.filter) : 0);
     const providers = rows.length
       ? groupBy(await this.reads.rows<{ url: string; provider: string; citations: number }>(urlProvidersSql(scope.brand.organizationId, scope.brand.id, rows.map((r) => r.url), scope.filter)), (r) => r.url)

@@ -43,7 +43,8 @@ export class PromptInsightsController {
   async insights(@CurrentPrincipal() p: Principal, @Query() q: PromptInsightsQuery): Promise<PromptInsightPage> {
     const scope = await this.scopes.period(p, q);
     const field = sortColumn(q.sort, INSIGHT_SORTS, 'answers');
-    const rows = (await this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter))).map((r) => ({ r, f: promptFigures(r) }));
+    const [sums] = await Promise.all([this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter)), this.scopes.withCompetitors(scope)]);
+    const rows = sums.map((r) => ({ r, f: promptFigures(r) }));
     const dir = q.order === 'asc' ? 1 : -1;
     rows.sort((a, b) => {
       const [x, y] = [sortValue(field, a.r, a.f), sortValue(field, b.r, b.f)];

@@ -16,7 +16,7 @@ export interface EntityRef {
 export interface BrandScope {
   brand: Brand;
   filter: AnswerFilter;
-  /** The brand first, then its competitors, by entity id. */
+  /** The brand, then (after `withCompetitors`) its competitors, by entity id. */
   entities: Map<string, EntityRef>;
   brandEntityId: string;
 }
@@ -64,8 +64,12 @@ export class CitationsScope {
     }
     const brandEntityId = `brand-${brand.id}`;
     const entities = new Map<string, EntityRef>([[brandEntityId, { id: brandEntityId, name: brand.name, kind: 'brand' }]]);
-    for (const c of await this.tenancy.competitorsOfBrand(brand)) entities.set(`competitor-${c.id}`, { id: `competitor-${c.id}`, name: c.name, kind: 'competitor' });
     return { brand, filter: { organizationId: brand.organizationId, brandId: brand.id, start, end, provider: f.provider, promptIds }, entities, brandEntityId };
+  }
+
+  /** Adds the names of the brand's competitors to the scope: a read that names them runs this beside its first statement. */
+  async withCompetitors(scope: BrandScope): Promise<void> {
+    for (const c of await this.tenancy.competitorsOfBrand(scope.brand)) scope.entities.set(`competitor-${c.id}`, { id: `competitor-${c.id}`, name: c.name, kind: 'competitor' });
   }
 
   /** The entity of an id, named even when it is no longer tracked. */

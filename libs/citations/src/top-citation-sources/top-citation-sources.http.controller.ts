@@ -27,7 +27,11 @@ export class TopCitationSourcesController {
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async top(@CurrentPrincipal() p: Principal, @Query() q: RangeQuery): Promise<TopCitationSourcesResponse> {
     const scope = await this.scopes.range(p, q, q.range);
-    const [rows, [{ providers }]] = await Promise.all([this.reads.rows<DomainCitationRow>(domainCitationsSql(scope.filter)), this.reads.rows<{ providers: number }>(providersAskedSql(scope.filter))]);
+    const [rows, [{ providers }]] = await Promise.all([
+      this.reads.rows<DomainCitationRow>(domainCitationsSql(scope.filter)),
+      this.reads.rows<{ providers: number }>(providersAskedSql(scope.filter)),
+      this.scopes.withCompetitors(scope),
+    ]);
     const ranked = domainConsensus(rows, providers);
     const shown = ranked.slice(0, q.limit);
     const examples = shown.length ? groupBy(await this.reads.rows<{ domain: string; url: string }>(domainExamplesSql(scope.filter, shown.map((d) => d.domain))), (r) => r.domain) : new Map();
