@@ -145,6 +145,7 @@ async function main(): Promise<void> {
       client.release();
       await pool.end();
       const bareLinesPerSecond = LINES / copySeconds;
+      process.stderr.write(`logs ingest: ${summary.linesPerSecond} lines/s (wall ${round(cli.wallSeconds, 1)} s, peak ${cli.peakRssMb} MB); bare COPY ${round(bareLinesPerSecond)} lines/s\n`);
 
       // 2. POST /ingest, 10,000-entry batches from 8 clients.
       children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3821', HOST: '127.0.0.1' }, 'http://127.0.0.1:3821/health'));
@@ -167,6 +168,7 @@ async function main(): Promise<void> {
         }),
       );
       const postSeconds = (performance.now() - p0) / 1000;
+      process.stderr.write(`POST /ingest: ${round((POST_BATCHES * 10_000) / postSeconds)} entries/s\n`);
 
       // 3. Reads over 30 days of seeded rollups (VISITS visits) and a day of raw rows.
       const readOrg = await tenancy.createOrganization('Bench reads', 'enterprise');
@@ -177,7 +179,7 @@ async function main(): Promise<void> {
       const perRow = Math.max(1, Math.round(VISITS / (30 * pageRowsPerDay)));
       await ds.query(
         `INSERT INTO agent_page_daily (organization_id, brand_id, host, day, bot_name, path, status, visits, disallowed_visits)
-         SELECT $1, 0, 'www.acme.example', $2::date - d, b, '/docs/' || p, s, $3, CASE WHEN p % 50 = 0 THEN $3 ELSE 0 END
+         SELECT $1, 0, 'www.acme.example', $2::date - d, b, '/docs/' || p, s, $3::bigint, CASE WHEN p % 50 = 0 THEN $3::bigint ELSE 0 END
            FROM generate_series(0, 29) d, unnest($4::text[]) b, generate_series(0, $5 - 1) p, unnest(ARRAY[200, 404]::smallint[]) s`,
         [readOrg.id, today, perRow, bots, PAGES],
       );

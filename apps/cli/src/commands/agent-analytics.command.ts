@@ -31,12 +31,12 @@ export function registerAgentAnalytics(program: Command, run: Run, json: () => b
     .requiredOption('--format <format>', `${LOG_FORMATS.join(' | ')}`)
     .requiredOption('--org <id>', 'the organisation the visits belong to')
     .option('--host <host>', 'the site host, for formats whose lines name none (nginx, apache combined)')
-    .option('--batch <n>', 'visits per stored batch (default 5000)')
+    .option('--batch <n>', 'visits per stored batch (default 20000)')
     .action((file: string, opts: { format: string; org: string; host?: string; batch?: string }) =>
       run(async (ctx) => {
         if (!(LOG_FORMATS as readonly string[]).includes(opts.format)) throw new CliUsageError(`--format must be one of ${LOG_FORMATS.join(', ')}`);
         const org = positiveInt('--org', opts.org)!;
-        const batchSize = positiveInt('--batch', opts.batch) ?? 5000;
+        const batchSize = positiveInt('--batch', opts.batch) ?? 20_000;
         if (batchSize > 100_000) throw new CliUsageError('--batch must be at most 100000');
         let input: Readable;
         let total = 0;

@@ -82,7 +82,11 @@ export function parseIp(ip: string): { kind: 4; value: number } | { kind: 6; val
 }
 
 /** The address in its normal text form (`::ffff:1.2.3.4` → `1.2.3.4`), or null when it is none. */
+const DOTTED = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 export function normaliseIp(ip: string): string | null {
+  // The common case, a plain dotted quad without leading zeros, is already normal.
+  if (DOTTED.test(ip)) return ip;
   const p = parseIp(ip);
   if (!p) return null;
   const addr = ipaddr.parse(ip);

@@ -62,8 +62,20 @@ export function unescapeLogField(s: string): string {
 }
 
 // [vhost[:port] ]ip ident user [time] "request" status bytes "referer" "user agent"[ anything]
-const Q = '"((?:[^"\\\\]|\\\\.)*)"';
+// A quoted field with backslash escapes, as an unrolled loop (no alternation per character).
+const Q = '"([^"\\\\]*(?:\\\\.[^"\\\\]*)*)"';
 const COMBINED = new RegExp(`^(?:(\\S+:\\d+) )?(\\S+) \\S+ \\S+ \\[([^\\]]+)\\] ${Q} (\\d{3}) (\\d+|-) ${Q} ${Q}(.*)$`);
+
+/** Consecutive log lines share their second and host: the last answers are kept. */
+let lastTime = '';
+let lastTimeValue: number | null = null;
+function timeOf(text: string): number | null {
+  if (text !== lastTime) {
+    lastTime = text;
+    lastTimeValue = parseTimeLocal(text);
+  }
+  return lastTimeValue;
+}
 
 function parseCombined(line: string, defaultHost: string | undefined, now: number): ParsedLine {
   const m = COMBINED.exec(line);
@@ -72,7 +84,7 @@ function parseCombined(line: string, defaultHost: string | undefined, now: numbe
   return fromFields({
     hostText: vhost ?? defaultHost,
     ipText,
-    at: parseTimeLocal(time),
+    at: timeOf(time),
     request: unescapeLogField(request),
     status: Number(statusText),
     bytes: bytesText === '-' ? null : Number(bytesText),
@@ -80,6 +92,16 @@ function parseCombined(line: string, defaultHost: string | undefined, now: numbe
     userAgent: unescapeLogField(uaText),
     now,
   });
+}
+
+let lastHost = '';
+let lastHostValue: ReturnType<typeof parseHost> = { problem: '' };
+function hostOf(text: string): ReturnType<typeof parseHost> {
+  if (text !== lastHost) {
+    lastHost = text;
+    lastHostValue = parseHost(text);
+  }
+  return lastHostValue;
 }
 
 interface Fields {
@@ -113,7 +135,7 @@ function fromFields(f: Fields): ParsedLine {
   if (!path || !(path.startsWith('/') || path === '*') || path.length > LIMITS.path || isGarbage(path)) return { reason: 'the request path is not a path' };
   if (f.status < 100 || f.status > 599) return { reason: 'the status is not from 100 to 599' };
   if (f.hostText === undefined || f.hostText === '' || f.hostText === '-') return { reason: 'the line names no host (give the site host)' };
-  const host = parseHost(f.hostText);
+  const host = hostOf(f.hostText);
   if ('problem' in host) return { reason: `the host ${host.problem}` };
   const ip = normaliseIp(f.ipText);
   if (ip === null) return { reason: 'the client address is not an IP address' };

@@ -48,7 +48,7 @@ export class LogIngestion {
   async run(input: Readable, o: LogIngestOptions): Promise<LogIngestSummary> {
     const started = process.hrtime.bigint();
     const parser = logParser(o.format, { host: o.host });
-    const batchSize = o.batchSize ?? 5000;
+    const batchSize = o.batchSize ?? 20_000;
     const summary: LogIngestSummary = { lines: 0, botVisits: 0, aiReferrals: 0, otherVisits: 0, rejected: 0, reasons: {}, rejections: [], seconds: 0, linesPerSecond: 0 };
     const scope = { organizationId: o.organizationId, clientId: null };
     let batch: Visit[] = [];
