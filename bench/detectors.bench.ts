@@ -49,7 +49,7 @@ async function main(): Promise<void> {
         }
         const sql = answerFactsSql(filter);
         const s0 = performance.now();
-        seriesFromRows((await bare.query(sql.text, sql.params)).rows);
+        seriesFromRows((await bare.query(sql.text, sql.params)).rows, brand.id);
         bareMs.push(performance.now() - s0);
       }
     }

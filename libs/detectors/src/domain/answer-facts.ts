@@ -85,6 +85,26 @@ export function windows<T>(answers: readonly T[], t: Pick<Thresholds, 'recentAns
   return { baseline: answers.slice(Math.max(0, cut - t.baselineAnswers), cut), recent: answers.slice(cut) };
 }
 
+/** A series to judge: answered in the runs judged, its problem not open yet; its fingerprint and windows. */
+export interface Candidate {
+  series: Series;
+  fingerprint: string;
+  baseline: AnswerFact[];
+  recent: AnswerFact[];
+}
+
+/** The series a per-series detector of `type` judges (see `judged`, the open fingerprints and `windows`). */
+export function candidates(input: DetectorInput, type: DetectorType): Candidate[] {
+  const out: Candidate[] = [];
+  for (const series of input.series) {
+    if (!judged(series, input.runIds)) continue;
+    const fingerprint = fingerprintOf(type, input.brandId, series.key, series.provider);
+    if (input.openFingerprints.has(fingerprint)) continue;
+    out.push({ series, fingerprint, ...windows(series.answers, input.thresholds) });
+  }
+  return out;
+}
+
 /** Up to three example answers with links to their results (the latest first). */
 export function examples(answers: readonly AnswerFact[], keep: (a: AnswerFact) => boolean = () => true): Record<string, unknown>[] {
   return answers

@@ -1,5 +1,5 @@
 import type { Counts } from '@libs/metrics';
-import { examples, fingerprintOf, judged, scopeOf, short, span, windows, type AnswerFact, type Detection, type DetectorInput } from './answer-facts';
+import { type AnswerFact, candidates, type Detection, type DetectorInput, examples, scopeOf, short, span } from './answer-facts';
 import { changeTest, pct, pText, severityOf, type ChangeTest } from './significance';
 import { answersInScope, detectedCounts, scopeFromEvidence, verifyRecovery, type DetectorDefinition, type VerificationDecision } from './verification';
 
@@ -30,11 +30,7 @@ export const competitorGap: DetectorDefinition = {
   type: 'competitor_gap',
   detect(input: DetectorInput): Detection[] {
     const out: Detection[] = [];
-    for (const s of input.series) {
-      if (!judged(s, input.runIds)) continue;
-      const fingerprint = fingerprintOf('competitor_gap', input.brandId, s.key, s.provider);
-      if (input.openFingerprints.has(fingerprint)) continue;
-      const { recent } = windows(s.answers, input.thresholds);
+    for (const { series: s, fingerprint, recent } of candidates(input, 'competitor_gap')) {
       const leader = leadingCompetitor(recent);
       if (!leader) continue;
       // "before": the brand's rate; "after": the competitor's: a significant rise is the gap.

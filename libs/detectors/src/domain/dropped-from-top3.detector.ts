@@ -1,5 +1,5 @@
 import type { Counts } from '@libs/metrics';
-import { examples, fingerprintOf, judged, scopeOf, short, span, windows, type AnswerFact, type Detection, type DetectorInput } from './answer-facts';
+import { type AnswerFact, candidates, type Detection, type DetectorInput, examples, scopeOf, short, span } from './answer-facts';
 import { changeTest, pct, pText, severityOf } from './significance';
 import { answersInScope, detectedCounts, scopeFromEvidence, verifyRecovery, type DetectorDefinition } from './verification';
 
@@ -14,11 +14,7 @@ export const droppedFromTop3: DetectorDefinition = {
   type: 'dropped_from_top3',
   detect(input: DetectorInput): Detection[] {
     const out: Detection[] = [];
-    for (const s of input.series) {
-      if (!judged(s, input.runIds)) continue;
-      const fingerprint = fingerprintOf('dropped_from_top3', input.brandId, s.key, s.provider);
-      if (input.openFingerprints.has(fingerprint)) continue;
-      const { baseline, recent } = windows(s.answers, input.thresholds);
+    for (const { series: s, fingerprint, baseline, recent } of candidates(input, 'dropped_from_top3')) {
       const test = changeTest(top3Counts(baseline), top3Counts(recent), 'drop', input.thresholds);
       if (test.notSignificant !== null) continue;
       out.push({

@@ -1,5 +1,5 @@
 import type { Counts } from '@libs/metrics';
-import { examples, fingerprintOf, judged, scopeOf, short, span, windows, type AnswerFact, type Contradiction, type Detection, type DetectorInput } from './answer-facts';
+import { type AnswerFact, candidates, type Contradiction, type Detection, type DetectorInput, examples, scopeOf, short, span } from './answer-facts';
 import { changeTest, cohensH, evidenceRate, pct, pText, severityOf } from './significance';
 import { answersInScope, detectedCounts, scopeFromEvidence, type DetectorDefinition } from './verification';
 
@@ -28,11 +28,7 @@ export const misinformation: DetectorDefinition = {
   type: 'misinformation',
   detect(input: DetectorInput): Detection[] {
     const out: Detection[] = [];
-    for (const s of input.series) {
-      if (!judged(s, input.runIds)) continue;
-      const fingerprint = fingerprintOf('misinformation', input.brandId, s.key, s.provider);
-      if (input.openFingerprints.has(fingerprint)) continue;
-      const { recent } = windows(s.answers, input.thresholds);
+    for (const { series: s, fingerprint, recent } of candidates(input, 'misinformation')) {
       const counts = contradicting(recent);
       if (counts.k < input.thresholds.minContradictions) continue;
       const share = evidenceRate(counts);

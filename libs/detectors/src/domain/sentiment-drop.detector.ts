@@ -1,5 +1,5 @@
 import type { Counts } from '@libs/metrics';
-import { examples, fingerprintOf, judged, scopeOf, short, span, windows, type AnswerFact, type Detection, type DetectorInput } from './answer-facts';
+import { type AnswerFact, candidates, type Detection, type DetectorInput, examples, scopeOf, short, span } from './answer-facts';
 import { changeTest, pct, pText, severityOf, type ChangeTest } from './significance';
 import { answersInScope, detectedCounts, scopeFromEvidence, verifyRecovery, type DetectorDefinition } from './verification';
 
@@ -25,11 +25,7 @@ export const sentimentDrop: DetectorDefinition = {
   type: 'sentiment_drop',
   detect(input: DetectorInput): Detection[] {
     const out: Detection[] = [];
-    for (const s of input.series) {
-      if (!judged(s, input.runIds)) continue;
-      const fingerprint = fingerprintOf('sentiment_drop', input.brandId, s.key, s.provider);
-      if (input.openFingerprints.has(fingerprint)) continue;
-      const { baseline, recent } = windows(s.answers, input.thresholds);
+    for (const { series: s, fingerprint, baseline, recent } of candidates(input, 'sentiment_drop')) {
       let found: { metric: Metric; test: ChangeTest } | null = null;
       for (const metric of Object.keys(METRICS) as Metric[]) {
         const m = METRICS[metric];

@@ -1,5 +1,5 @@
 import { normalCdf, type Counts } from '@libs/metrics';
-import { examples, fingerprintOf, judged, scopeOf, short, span, windows, type AnswerFact, type Detection, type DetectorInput } from './answer-facts';
+import { type AnswerFact, candidates, type Detection, type DetectorInput, examples, scopeOf, short, span } from './answer-facts';
 import { cohensH, evidenceRate, pct, pText, severityOf } from './significance';
 import { answersInScope, scopeFromEvidence, type DetectorDefinition } from './verification';
 
@@ -28,11 +28,7 @@ export const stabilityAlert: DetectorDefinition = {
   detect(input: DetectorInput): Detection[] {
     const out: Detection[] = [];
     const t = input.thresholds;
-    for (const s of input.series) {
-      if (!judged(s, input.runIds)) continue;
-      const fingerprint = fingerprintOf('stability_alert', input.brandId, s.key, s.provider);
-      if (input.openFingerprints.has(fingerprint)) continue;
-      const { baseline, recent } = windows(s.answers, t);
+    for (const { series: s, fingerprint, baseline, recent } of candidates(input, 'stability_alert')) {
       const answers = [...baseline, ...recent];
       const flips = flipCounts(answers);
       if (flips.n < t.minSamples) continue;
