@@ -3,7 +3,7 @@ import { answerEvents, resultId, type AnswerAnalysed } from '@libs/analysis';
 import { changeId, changeRecord, detectChanges, severityRank, snapshotOf, type AnswerSnapshot, type ChangeRow } from '@libs/citations';
 import { tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
-import { dispatchWebhookEvents, derivedUuid } from '@libs/webhooks';
+import { derivedUuid, dispatchWebhookEvents, organizationsSubscribedTo } from '@libs/webhooks';
 
 interface StateRow {
   result_id: string;
@@ -154,9 +154,11 @@ export const answerChangesProjector: Projector = {
     }
     for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, changes, rows.slice(k, k + 5000));
     if (context.rebuilding || !rows.length) return;
+    const subscribed = await organizationsSubscribedTo(context.query, 'change.detected', rows.map((r) => r.organization_id));
+    if (!subscribed.size) return;
     await dispatchWebhookEvents(
       context.query,
-      rows.map((r) => {
+      rows.filter((r) => subscribed.has(r.organization_id)).map((r) => {
         const timestamp = foundAt.get(r.id)!.toISOString();
         return {
           event_id: derivedUuid(`change:${r.organization_id}:${r.id}`, 'change.detected'),

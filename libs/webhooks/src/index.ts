@@ -9,4 +9,4 @@ export { DOMAIN_EVENT_TYPES, webhookEventsFor, type OpportunityChange, type Oppo
 export * from './secret-box';
 export { WEBHOOK_EXAMPLES } from './shared/webhook-examples';
 export * from './shared/webhook-payload.dto';
-export { dispatchWebhookEvents, type WebhookEventRow } from './shared/dispatch-webhook-events';
+export { dispatchWebhookEvents, organizationsSubscribedTo, type WebhookEventRow } from './shared/dispatch-webhook-events';

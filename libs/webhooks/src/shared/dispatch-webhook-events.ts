@@ -32,3 +32,13 @@ export async function dispatchWebhookEvents(query: QueryFn, events: readonly Web
   const added = Array.isArray(inserted) && Array.isArray(inserted[0]) ? inserted[0] : (inserted as unknown[]);
   if (added.length) await query(`SELECT pg_notify($1, '')`, [DELIVERY_CHANNEL]);
 }
+
+/** Which of these organisations have an active subscription listing `type` (so a dispatcher builds bodies only for them). */
+export async function organizationsSubscribedTo(query: QueryFn, type: string, organizationIds: readonly number[]): Promise<Set<number>> {
+  if (!organizationIds.length) return new Set();
+  const rows = await query<{ organization_id: string }>(`SELECT DISTINCT organization_id FROM webhooks WHERE organization_id = ANY($1::bigint[]) AND is_active AND $2 = ANY (events)`, [
+    [...new Set(organizationIds)],
+    type,
+  ]);
+  return new Set(rows.map((r) => Number(r.organization_id)));
+}
