@@ -1,12 +1,13 @@
+import { Injectable } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import type { Principal } from '@libs/auth';
-import { ApiError, DayQuery, MAX_PERIOD_DAYS, OptionalIdQuery, PaginationQuery } from '@libs/http';
+import { ApiError, DayQuery, MAX_PERIOD_DAYS, OptionalIdQuery, PaginationQuery, page, sortColumn, type Page, type SortFields } from '@libs/http';
 import { daysBetween } from '@libs/metrics';
 import { BrandAccess, TenancyRepository } from '@libs/tenancy';
 import { scopeOf } from './channel-access';
 import { CHANNEL_KINDS, type ChannelKind } from './domain';
-import type { RowFilter } from './read-model/row-reads';
+import { RowReads, type RowFilter, type RowTable } from './read-model/row-reads';
 
 /** The filters of every list of daily channel rows (metrics, campaigns, content, audiences), with pagination. */
 export class ChannelRowsQuery extends PaginationQuery {
@@ -54,4 +55,20 @@ export async function rowFilter(p: Principal, q: ChannelRowsQuery, tenancy: Tena
     startDate: q.startDate,
     endDate: q.endDate,
   };
+}
+
+/** A page of one list of daily rows for the caller: its filter (400, 404 as rowFilter says), sort and order. */
+@Injectable()
+export class ChannelRows {
+  constructor(
+    private readonly rows: RowReads,
+    private readonly tenancy: TenancyRepository,
+    private readonly brands: BrandAccess,
+  ) {}
+
+  async list<T>(p: Principal, q: ChannelRowsQuery & { sort?: string }, table: RowTable, sorts: SortFields): Promise<Page<T>> {
+    const filter = await rowFilter(p, q, this.tenancy, this.brands);
+    const { rows, total } = await this.rows.page(table, filter, sortColumn(q.sort, sorts, 'date'), q.order, q.limit, q.offset);
+    return page(rows as unknown as T[], total, q);
+  }
 }

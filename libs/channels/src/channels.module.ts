@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { QueueModule } from '@libs/queue';
 import { TenancyModule } from '@libs/tenancy';
 import { ChannelAccess } from './channel-access';
+import { ChannelRows } from './channel-rows.query';
 import { ChannelsRepository } from './channels.repository';
 import { CredentialsBox } from './credentials-box';
 import { CreateChannelController } from './create-channel/create-channel.http.controller';
@@ -44,7 +45,7 @@ import { UpdateChannelController } from './update-channel/update-channel.http.co
     ListContentController,
     ListAudienceController,
   ],
-  providers: [ChannelsRepository, ChannelAccess, CredentialsBox, SyncQueue, MetricsImporter, RowReads],
+  providers: [ChannelsRepository, ChannelAccess, CredentialsBox, SyncQueue, MetricsImporter, RowReads, ChannelRows],
   exports: [ChannelsRepository, MetricsImporter],
 })
 export class ChannelsModule implements OnModuleInit {

@@ -9,3 +9,6 @@ export class DailyRowDto {
   @ApiProperty({ type: 'integer' }) clientId!: number;
   @ApiProperty({ type: 'integer', nullable: true, description: 'The brand whose domain or GA4 property the row comes from; null when no brand of the client owns it' }) brandId!: number | null;
 }
+
+/** A figure of a daily row: a number, or null where the channel has no such figure (never 0 for "unknown"). */
+export const Figure = (description: string) => ApiProperty({ type: 'number', nullable: true, description });

@@ -1,14 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { PageOf, SortBy, page, sortColumn, sortFields } from '@libs/http';
-import { BrandAccess, TenancyRepository } from '@libs/tenancy';
-import { ChannelRowsQuery, rowFilter } from '../channel-rows.query';
-import { DailyRowDto } from '../daily-row.dto';
-import { RowReads, type RowTable } from '../read-model/row-reads';
+import { PageOf, SortBy, sortFields } from '@libs/http';
+import { ChannelRows, ChannelRowsQuery } from '../channel-rows.query';
+import { DailyRowDto, Figure as n } from '../daily-row.dto';
+import type { RowTable } from '../read-model/row-reads';
 import { AUDIENCE_EXAMPLE, page as examplePage } from '../shared/examples';
 
-const n = (description: string) => ApiProperty({ type: 'number', nullable: true, description });
 
 /** An audience's day on a channel (GA4 audiences). */
 export class AudienceRowDto extends DailyRowDto {
@@ -37,11 +35,7 @@ export class ListAudienceQuery extends ChannelRowsQuery {
 @ApiTags('Channels')
 @Controller('api/v1/audiences')
 export class ListAudienceController {
-  constructor(
-    private readonly rows: RowReads,
-    private readonly tenancy: TenancyRepository,
-    private readonly brands: BrandAccess,
-  ) {}
+  constructor(private readonly rows: ChannelRows) {}
 
   @Get()
   @RequireScope('read:metrics')
@@ -49,8 +43,6 @@ export class ListAudienceController {
   @ApiOkResponse({ type: AudiencePage, example: examplePage(AUDIENCE_EXAMPLE) })
   @ApiNotFoundResponse({ description: 'No client or brand the caller may see has this id' })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListAudienceQuery): Promise<AudiencePage> {
-    const filter = await rowFilter(p, q, this.tenancy, this.brands);
-    const { rows, total } = await this.rows.page(TABLE, filter, sortColumn(q.sort, SORTS, 'date'), q.order, q.limit, q.offset);
-    return page(rows as unknown as AudienceRowDto[], total, q);
+    return this.rows.list<AudienceRowDto>(p, q, TABLE, SORTS);
   }
 }

@@ -1,14 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { PageOf, SortBy, page, sortColumn, sortFields } from '@libs/http';
-import { BrandAccess, TenancyRepository } from '@libs/tenancy';
-import { ChannelRowsQuery, rowFilter } from '../channel-rows.query';
-import { DailyRowDto } from '../daily-row.dto';
-import { RowReads, type RowTable } from '../read-model/row-reads';
+import { PageOf, SortBy, sortFields } from '@libs/http';
+import { ChannelRows, ChannelRowsQuery } from '../channel-rows.query';
+import { DailyRowDto, Figure as n } from '../daily-row.dto';
+import type { RowTable } from '../read-model/row-reads';
 import { CONTENT_EXAMPLE, page as examplePage } from '../shared/examples';
 
-const n = (description: string) => ApiProperty({ type: 'number', nullable: true, description });
 
 /** A page's day on a channel: a GA4 landing page, or a Search Console page and query. */
 export class ContentRowDto extends DailyRowDto {
@@ -40,11 +38,7 @@ export class ListContentQuery extends ChannelRowsQuery {
 @ApiTags('Channels')
 @Controller('api/v1/content')
 export class ListContentController {
-  constructor(
-    private readonly rows: RowReads,
-    private readonly tenancy: TenancyRepository,
-    private readonly brands: BrandAccess,
-  ) {}
+  constructor(private readonly rows: ChannelRows) {}
 
   @Get()
   @RequireScope('read:metrics')
@@ -52,8 +46,6 @@ export class ListContentController {
   @ApiOkResponse({ type: ContentPage, example: examplePage(CONTENT_EXAMPLE) })
   @ApiNotFoundResponse({ description: 'No client or brand the caller may see has this id' })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListContentQuery): Promise<ContentPage> {
-    const filter = await rowFilter(p, q, this.tenancy, this.brands);
-    const { rows, total } = await this.rows.page(TABLE, filter, sortColumn(q.sort, SORTS, 'date'), q.order, q.limit, q.offset);
-    return page(rows as unknown as ContentRowDto[], total, q);
+    return this.rows.list<ContentRowDto>(p, q, TABLE, SORTS);
   }
 }

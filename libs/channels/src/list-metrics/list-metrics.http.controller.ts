@@ -1,14 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { PageOf, SortBy, page, sortColumn, sortFields } from '@libs/http';
-import { BrandAccess, TenancyRepository } from '@libs/tenancy';
-import { ChannelRowsQuery, rowFilter } from '../channel-rows.query';
-import { DailyRowDto } from '../daily-row.dto';
-import { RowReads, type RowTable } from '../read-model/row-reads';
+import { PageOf, SortBy, sortFields } from '@libs/http';
+import { ChannelRows, ChannelRowsQuery } from '../channel-rows.query';
+import { DailyRowDto, Figure as n } from '../daily-row.dto';
+import type { RowTable } from '../read-model/row-reads';
 import { METRIC_EXAMPLE, page as examplePage } from '../shared/examples';
 
-const n = (description: string) => ApiProperty({ type: 'number', nullable: true, description });
 
 /** A daily metric row (DESIGN §13.3); a figure the channel does not have is null, never 0. */
 export class MetricRowDto extends DailyRowDto {
@@ -40,11 +38,7 @@ export class ListMetricsQuery extends ChannelRowsQuery {
 @ApiTags('Channels')
 @Controller('api/v1/metrics')
 export class ListMetricsController {
-  constructor(
-    private readonly rows: RowReads,
-    private readonly tenancy: TenancyRepository,
-    private readonly brands: BrandAccess,
-  ) {}
+  constructor(private readonly rows: ChannelRows) {}
 
   @Get()
   @RequireScope('read:metrics')
@@ -52,8 +46,6 @@ export class ListMetricsController {
   @ApiOkResponse({ type: MetricPage, example: examplePage(METRIC_EXAMPLE) })
   @ApiNotFoundResponse({ description: 'No client or brand the caller may see has this id' })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListMetricsQuery): Promise<MetricPage> {
-    const filter = await rowFilter(p, q, this.tenancy, this.brands);
-    const { rows, total } = await this.rows.page(METRICS_TABLE, filter, sortColumn(q.sort, METRIC_SORTS, 'date'), q.order, q.limit, q.offset);
-    return page(rows as unknown as MetricRowDto[], total, q);
+    return this.rows.list<MetricRowDto>(p, q, METRICS_TABLE, METRIC_SORTS);
   }
 }
