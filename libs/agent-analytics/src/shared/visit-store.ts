@@ -3,21 +3,12 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { utcDay, type DayKey } from '@libs/metrics';
+import type { Visit } from '../domain/visit';
 
-/** A classified bot visit as `bot_visits` keeps it. */
-export interface BotVisitRow {
+/** A classified bot visit as `bot_visits` keeps it (the request headers are used for verification, not kept). */
+export interface BotVisitRow extends Omit<Visit, 'headers'> {
   organizationId: number;
   brandId: number | null;
-  at: number;
-  host: string;
-  path: string;
-  method: string;
-  status: number;
-  ip: string;
-  userAgent: string;
-  referer: string | null;
-  bytes: number | null;
-  durationMs: number | null;
   botName: string;
   category: string;
   verification: string;
