@@ -91,7 +91,7 @@ async function audit() {
     if (created.status !== 201) throw new Error(`POST answered ${created.status}: ${JSON.stringify(created.body)}`);
     const id = created.body.data.id as number;
     let status = 'queued';
-    let body: { pagesDone: number; pagesFailed: number } = { pagesDone: 0, pagesFailed: 0 };
+    let body: { pagesDone: number; pagesFailed: number; pages: { url: string; status: string; reason: string | null }[] } = { pagesDone: 0, pagesFailed: 0, pages: [] };
     while (status !== 'completed' && status !== 'failed') {
       await new Promise((r) => setTimeout(r, 100));
       const r = await request({ url: `/api/v1/brands/${brand}/page-audits/${id}`, key: org.key });
@@ -107,6 +107,7 @@ async function audit() {
       status,
       pagesDone: body.pagesDone,
       pagesFailed: body.pagesFailed,
+      failures: body.pages.filter((p) => p.status === 'failed' || p.status === 'skipped').slice(0, 5).map((p) => ({ url: p.url, reason: p.reason })),
       siteRequests: requests,
       seconds: Math.round(seconds * 10) / 10,
       impliedSeconds: Math.round(implied * 10) / 10,

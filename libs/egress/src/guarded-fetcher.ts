@@ -58,6 +58,8 @@ class Failure extends Error {
   constructor(
     readonly kind: FetchFailureKind,
     message: string,
+    /** A kept-alive socket the server had just closed: the request never reached it, so it is sent again once. */
+    readonly staleSocket = false,
   ) {
     super(message);
   }
@@ -99,7 +101,10 @@ export class GuardedFetcher {
         const url = this.checkedUrl(current);
         // Conditional headers belong to the URL asked for, not to where it redirects.
         const headers = redirects.length ? withoutConditional(req.headers) : (req.headers ?? {});
-        const res = await this.once(url, headers, req.maxBytes, deadline);
+        const res = await this.once(url, headers, req.maxBytes, deadline).catch((error: unknown) => {
+          if (error instanceof Failure && error.staleSocket) return this.once(url, headers, req.maxBytes, deadline);
+          throw error;
+        });
         const location = res.headers.location;
         if (REDIRECTS.has(res.status) && typeof location === 'string' && location.length) {
           if (redirects.length >= maxRedirects) throw new Failure('too_many_redirects', `more than ${maxRedirects} redirects`);
@@ -182,7 +187,8 @@ export class GuardedFetcher {
       }, remaining);
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (error instanceof BlockedAddressError) return settle(() => reject(new Failure('blocked', error.message)));
-        settle(() => reject(new Failure('network', `${error.code ?? 'error'}: ${error.message}`)));
+        const stale = request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        settle(() => reject(new Failure('network', `${error.code ?? 'error'}: ${error.message}`, stale)));
       });
     });
   }
