@@ -34,7 +34,7 @@ export class CitationSourceAbsencesController {
       this.reads.rows<DomainCitationRow>(domainCitationsSql(scope.filter)),
       this.reads.rows<{ providers: number }>(providersAskedSql(scope.filter)),
       this.reads.rows<{ domain: string; answers: number; competitor_only: number }>(absenceDensitySql(scope.filter)),
-      this.scopes.withCompetitors(scope),
+      this.scopes.named(scope, p),
     ]);
     const consensus = new Map(domainConsensus(rows, providers).map((d) => [d.domain, d]));
     const counts = new Map(density.map((d) => [d.domain, d]));

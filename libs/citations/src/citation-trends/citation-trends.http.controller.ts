@@ -27,6 +27,7 @@ export class CitationTrendsController {
     const [rates, owners] = await Promise.all([
       this.reads.rows<{ day: string; answers: number; with_citations: number; brand_cited: number }>(citationRateSql(scope.filter)),
       this.reads.rows<{ day: string; owner: string; citations: number }>(citationOwnersSql(scope.filter)),
+      this.scopes.named(scope, p),
     ]);
     const { start, end } = scope.filter;
     const byDay = new Map(rates.map((r) => [r.day, r]));

@@ -49,7 +49,7 @@ export class GetCitationSourceController {
       this.reads.rows<{ owner: string | null; entity_id: string | null; citations: number; answers: number; first_seen: Date | null; last_seen: Date | null }>({ text: TOTALS, params: key }),
       this.reads.rows<{ query: string; prompt_id: string | null; citations: number; answers: number; last_seen: Date }>({ text: PROMPTS, params: key }),
       this.reads.rows<{ provider: string; citations: number }>(urlProvidersSql(scope.brand.organizationId, scope.brand.id, [record.url])),
-      this.scopes.withCompetitors(scope),
+      this.scopes.named(scope, p),
     ]);
     return {
       data: {

@@ -30,7 +30,7 @@ export class ListCitationSourcesController {
     const column = sortColumn(q.sort, SOURCE_SORTS, 'citations');
     const [rows] = await Promise.all([
       this.reads.rows<SourceRow>(sourcePageSql(scope.filter, { domain: q.domain, owner: q.owner, column, order: q.order, limit: q.limit, offset: q.offset })),
-      this.scopes.withCompetitors(scope),
+      this.scopes.named(scope, p),
     ]);
     const total = rows[0]?.total ?? (q.offset > 0 ? await this.countOf(q, scope.filter) : 0);
     const providers = rows.length

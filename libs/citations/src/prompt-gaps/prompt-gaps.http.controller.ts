@@ -28,7 +28,7 @@ export class PromptGapsController {
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async gaps(@CurrentPrincipal() p: Principal, @Query() q: BrandPeriodLimitQuery): Promise<PromptGapsResponse> {
     const scope = await this.scopes.period(p, q);
-    const [sums] = await Promise.all([this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter)), this.scopes.withCompetitors(scope)]);
+    const [sums] = await Promise.all([this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter)), this.scopes.named(scope, p)]);
     const rows = sums
       .filter((r) => r.gaps > 0)
       .sort((a, b) => b.gaps - a.gaps || b.gaps / b.answers - a.gaps / a.answers || a.query.localeCompare(b.query))

@@ -43,7 +43,7 @@ export class PromptInsightsController {
   async insights(@CurrentPrincipal() p: Principal, @Query() q: PromptInsightsQuery): Promise<PromptInsightPage> {
     const scope = await this.scopes.period(p, q);
     const field = sortColumn(q.sort, INSIGHT_SORTS, 'answers');
-    const [sums] = await Promise.all([this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter)), this.scopes.withCompetitors(scope)]);
+    const [sums] = await Promise.all([this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter)), this.scopes.named(scope, p)]);
     const rows = sums.map((r) => ({ r, f: promptFigures(r) }));
     const dir = q.order === 'asc' ? 1 : -1;
     rows.sort((a, b) => {

@@ -26,7 +26,7 @@ export class PromptTrendsController {
   async trends(@CurrentPrincipal() p: Principal, @Query() q: BrandPeriodQuery): Promise<PromptTrendsResponse> {
     const scope = await this.scopes.period(p, q);
     const { start, end } = scope.filter;
-    const rows = await this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter, true));
+    const [rows] = await Promise.all([this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter, true)), this.scopes.named(scope, p)]);
     const prompts = [...groupBy(rows, (r) => r.query)].sort(([a], [b]) => a.localeCompare(b));
     return {
       data: {

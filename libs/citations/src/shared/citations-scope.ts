@@ -3,7 +3,7 @@ import { TrackedPromptsRepository } from '@libs/analysis';
 import type { Principal } from '@libs/auth';
 import { ApiError, resolveBrandPeriod, type BrandPeriodQuery, type BrandQuery } from '@libs/http';
 import { addDays, utcDay, type DayKey } from '@libs/metrics';
-import { BrandAccess, TenancyRepository, type Brand } from '@libs/tenancy';
+import { BrandAccess, TenancyRepository } from '@libs/tenancy';
 import type { AnswerFilter } from '../read-model/answer-filter';
 
 /** A tracked entity as responses name it (DESIGN §14). */
@@ -13,10 +13,17 @@ export interface EntityRef {
   kind: 'brand' | 'competitor';
 }
 
+/** The brand of a read: who owns it (its name and competitors are loaded by `named`, beside the read's first statement). */
+export interface BrandRef {
+  id: number;
+  organizationId: number;
+  clientId: number | null;
+}
+
 export interface BrandScope {
-  brand: Brand;
+  brand: BrandRef;
   filter: AnswerFilter;
-  /** The brand, then (after `withCompetitors`) its competitors, by entity id. */
+  /** After `named`: the brand and its competitors, by entity id. */
   entities: Map<string, EntityRef>;
   brandEntityId: string;
 }
@@ -55,21 +62,24 @@ export class CitationsScope {
 
   private async resolve(p: Principal, q: BrandQuery, start: DayKey, end: DayKey, f: { provider?: string; promptId?: number; topic?: string }): Promise<BrandScope> {
     if (q.clientId !== undefined && !(await this.tenancy.canSeeClient(p, q.clientId))) throw ApiError.notFound(`Client ${q.clientId}`);
-    const brand = await this.brands.resolve(p, q.brandId);
-    if (q.clientId !== undefined && brand.clientId !== q.clientId) throw ApiError.notFound(`Brand ${q.brandId}`);
+    // The owner is cached (BrandAccess): the brand's record and names are read only where a response names them.
+    const owner = await this.brands.ownerOf(q.brandId);
+    if (!owner || !(await this.brands.canSee(p, q.brandId)) || (q.clientId !== undefined && owner.clientId !== q.clientId)) throw ApiError.notFound(`Brand ${q.brandId}`);
+    const brand: BrandRef = { id: q.brandId, organizationId: owner.organizationId, clientId: owner.clientId };
     let promptIds: number[] | undefined = f.promptId === undefined ? undefined : [f.promptId];
     if (f.topic !== undefined) {
       const ofTopic = await this.prompts.idsOfTopic(brand, f.topic);
       promptIds = promptIds === undefined ? ofTopic : promptIds.filter((id) => ofTopic.includes(id));
     }
     const brandEntityId = `brand-${brand.id}`;
-    const entities = new Map<string, EntityRef>([[brandEntityId, { id: brandEntityId, name: brand.name, kind: 'brand' }]]);
-    return { brand, filter: { organizationId: brand.organizationId, brandId: brand.id, start, end, provider: f.provider, promptIds }, entities, brandEntityId };
+    return { brand, filter: { organizationId: brand.organizationId, brandId: brand.id, start, end, provider: f.provider, promptIds }, entities: new Map(), brandEntityId };
   }
 
-  /** Adds the names of the brand's competitors to the scope: a read that names them runs this beside its first statement. */
-  async withCompetitors(scope: BrandScope): Promise<void> {
-    for (const c of await this.tenancy.competitorsOfBrand(scope.brand)) scope.entities.set(`competitor-${c.id}`, { id: `competitor-${c.id}`, name: c.name, kind: 'competitor' });
+  /** Adds the names of the brand and its competitors to the scope: a read that names them runs this beside its first statement. */
+  async named(scope: BrandScope, p: Principal): Promise<void> {
+    const [brand, competitors] = await Promise.all([this.tenancy.findBrand(p, scope.brand.id), this.tenancy.competitorsOfBrand(scope.brand)]);
+    if (brand) scope.entities.set(scope.brandEntityId, { id: scope.brandEntityId, name: brand.name, kind: 'brand' });
+    for (const c of competitors) scope.entities.set(`competitor-${c.id}`, { id: `competitor-${c.id}`, name: c.name, kind: 'competitor' });
   }
 
   /** The entity of an id, named even when it is no longer tracked. */

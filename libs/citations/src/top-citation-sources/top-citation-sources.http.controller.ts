@@ -30,7 +30,7 @@ export class TopCitationSourcesController {
     const [rows, [{ providers }]] = await Promise.all([
       this.reads.rows<DomainCitationRow>(domainCitationsSql(scope.filter)),
       this.reads.rows<{ providers: number }>(providersAskedSql(scope.filter)),
-      this.scopes.withCompetitors(scope),
+      this.scopes.named(scope, p),
     ]);
     const ranked = domainConsensus(rows, providers);
     const shown = ranked.slice(0, q.limit);
