@@ -209,6 +209,33 @@ describe('the closed loop', () => {
       ['opportunity.resolved', true, opp.id],
       ['outcome.finalized', true, opp.id],
     ]);
+
+    // The problem comes back after resolution: a new opportunity linked to the resolved one.
+    fakes.openai.setAnswer(acmeFourth);
+    for (let i = 0; i < 3; i++) await runAudit(brand, ['best crm tool'], ['chatgpt']);
+    const again = (await opportunities(brand)).filter((o) => o.type === 'dropped_from_top3' && o.id !== opp.id);
+    expect(again).toEqual([expect.objectContaining({ status: 'detected', recurrenceOf: opp.id, fingerprint: opp.fingerprint })]);
+  }, 240_000);
+
+  it('a fix that does not hold: enough answers after it without a recovery record a failed verification and regress it', async () => {
+    for (let i = 0; i < 3; i++) await runAudit(brand, ['best crm tool'], ['perplexity']);
+    fakes.perplexity.setAnswer(acmeFourth);
+    for (let i = 0; i < 3; i++) await runAudit(brand, ['best crm tool'], ['perplexity']);
+    const [opp] = (await opportunities(brand)).filter((o) => o.type === 'dropped_from_top3');
+    expect(opp).toBeDefined();
+    for (const [toStatus, extra] of [['assigned', { owner: 'bo@example.com' }], ['in_progress', {}], ['fix_deployed', {}], ['verifying', {}]] as const) {
+      expect((await api.request({ method: 'POST', url: `/api/v1/opportunities/${opp.id}/transition`, key: org.key, body: { toStatus, ...extra } })).status).toBe(200);
+    }
+    for (let i = 0; i < 2; i++) await runAudit(brand, ['best crm tool'], ['perplexity']);
+    expect(await get(opp.id)).toMatchObject({ status: 'verifying' });
+    await runAudit(brand, ['best crm tool'], ['perplexity']);
+    expect(await get(opp.id)).toMatchObject({ status: 'regressed', verification: { status: 'failed', details: { afterFix: { k: 0, n: 3 } } } });
+    const history = (await api.request({ url: `/api/v1/opportunities/${opp.id}/events`, key: org.key })).body.data as { type: string; actor: string; data: Record<string, unknown> }[];
+    expect(history.slice(-2).map((e) => [e.type, e.actor])).toEqual([
+      ['opportunity.verification_recorded', 'system'],
+      ['opportunity.transitioned', 'system'],
+    ]);
+    expect(history[history.length - 1].data).toMatchObject({ from: 'verifying', to: 'regressed', reason: expect.stringMatching(/^no significant recovery: top3Rate 0% \(n 3\)/) });
   }, 180_000);
 
   it('a provider down for a run does not open a drop caused by the gap', async () => {
