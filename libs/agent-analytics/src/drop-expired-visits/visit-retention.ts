@@ -37,7 +37,7 @@ export class VisitRetention {
       dropped.push(name);
     }
     let deleted = 0;
-    for (const table of ['agent_bot_daily', 'agent_page_daily', 'ai_referral_daily']) {
+    for (const table of ['agent_bot_daily', 'agent_page_daily', 'agent_page_totals_daily', 'ai_referral_daily']) {
       const [, count] = (await this.dataSource.query(`DELETE FROM ${table} WHERE day < $1::date`, [keepFrom])) as [unknown, number];
       deleted += count ?? 0;
     }

@@ -20,7 +20,7 @@ export const AGENT_SQL = {
         (SELECT json_build_object('visits', coalesce(sum(visits), 0), 'verified', coalesce(sum(visits) FILTER (WHERE verification = 'verified'), 0),
            'spoofed', coalesce(sum(visits) FILTER (WHERE verification = 'spoofed'), 0), 'unverifiable', coalesce(sum(visits) FILTER (WHERE verification = 'unverifiable'), 0),
            'bots', count(DISTINCT bot_name)) FROM agent_bot_daily WHERE ${ROLLUP_WHERE}) AS bots,
-        (SELECT count(*) FROM (SELECT DISTINCT host, path FROM agent_page_daily WHERE ${ROLLUP_WHERE}) p) AS pages,
+        (SELECT count(*) FROM (SELECT DISTINCT host, path FROM agent_page_totals_daily WHERE ${ROLLUP_WHERE}) p) AS pages,
         (SELECT coalesce(sum(visits), 0) FROM ai_referral_daily WHERE ${ROLLUP_WHERE}) AS referrals`,
     params: rollupParams(f),
   }),
@@ -34,10 +34,15 @@ export const AGENT_SQL = {
     params: rollupParams(f),
   }),
   pages: (f: AgentFilter, limit: number): Statement => ({
-    text: `WITH p AS (
-        SELECT host, path, bot_name, sum(visits)::bigint AS visits, coalesce(sum(visits) FILTER (WHERE status >= 400), 0)::bigint AS errors, sum(disallowed_visits)::bigint AS disallowed
-          FROM agent_page_daily WHERE ${ROLLUP_WHERE} GROUP BY host, path, bot_name),
-      top AS (SELECT host, path, sum(visits)::bigint AS total FROM p GROUP BY host, path ORDER BY total DESC, host, path LIMIT $6)
+    // The top pages from the page totals, then only their rows of the per-bot rollup (by page: an index).
+    text: `WITH top AS (
+        SELECT host, path, sum(visits)::bigint AS total FROM agent_page_totals_daily WHERE ${ROLLUP_WHERE}
+         GROUP BY host, path ORDER BY total DESC, host, path LIMIT $6),
+      p AS (
+        SELECT d.host, d.path, d.bot_name, sum(d.visits)::bigint AS visits, coalesce(sum(d.visits) FILTER (WHERE d.status >= 400), 0)::bigint AS errors, sum(d.disallowed_visits)::bigint AS disallowed
+          FROM top JOIN agent_page_daily d ON d.organization_id = $1 AND d.host = top.host AND d.path = top.path
+         WHERE d.day BETWEEN $2::date AND $3::date AND ($4::bigint[] IS NULL OR d.brand_id = ANY($4::bigint[]))
+         GROUP BY d.host, d.path, d.bot_name)
       SELECT p.host, p.path, p.bot_name, p.visits, p.errors, p.disallowed, top.total FROM p JOIN top USING (host, path)
       ORDER BY top.total DESC, p.host, p.path, p.visits DESC, p.bot_name`,
     params: [...rollupParams(f), limit],

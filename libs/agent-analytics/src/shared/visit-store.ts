@@ -178,6 +178,25 @@ export class VisitStore {
         [v.map((x) => x.org), v.map((x) => x.brand), v.map((x) => x.host), v.map((x) => x.day), v.map((x) => x.bot), v.map((x) => x.path), v.map((x) => x.status), v.map((x) => x.visits), v.map((x) => x.disallowed)],
       );
     }
+    if (byPage.size) {
+      const totals = new Map<string, { org: number; brand: number; host: string; day: string; path: string; visits: number; errors: number; disallowed: number }>();
+      for (const p of byPage.values()) {
+        const k = `${p.org}\u0000${p.brand}\u0000${p.host}\u0000${p.day}\u0000${p.path}`;
+        let t = totals.get(k);
+        if (!t) totals.set(k, (t = { org: p.org, brand: p.brand, host: p.host, day: p.day, path: p.path, visits: 0, errors: 0, disallowed: 0 }));
+        t.visits += p.visits;
+        if (p.status >= 400) t.errors += p.visits;
+        t.disallowed += p.disallowed;
+      }
+      const v = sortedValues(totals);
+      await client.query(
+        `INSERT INTO agent_page_totals_daily (organization_id, brand_id, host, day, path, visits, error_visits, disallowed_visits)
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::date[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[])
+         ON CONFLICT (organization_id, day, brand_id, host, path) DO UPDATE SET visits = agent_page_totals_daily.visits + excluded.visits,
+           error_visits = agent_page_totals_daily.error_visits + excluded.error_visits, disallowed_visits = agent_page_totals_daily.disallowed_visits + excluded.disallowed_visits`,
+        [v.map((x) => x.org), v.map((x) => x.brand), v.map((x) => x.host), v.map((x) => x.day), v.map((x) => x.path), v.map((x) => x.visits), v.map((x) => x.errors), v.map((x) => x.disallowed)],
+      );
+    }
     if (referrals.length) {
       const byRef = new Map<string, { org: number; brand: number; host: string; day: string; source: string; path: string; visits: number }>();
       for (const r of referrals) {
