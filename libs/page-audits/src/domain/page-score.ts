@@ -96,7 +96,7 @@ export function pageKinds(url: string, s: PageSignals): PageKind[] {
   return kinds;
 }
 
-function structuredData(url: string, s: PageSignals, kinds: PageKind[]): Check[] {
+function structuredData(s: PageSignals, kinds: PageKind[]): Check[] {
   const blocks = s.jsonLd;
   const items = blocks.flatMap((b) => b.items);
   const types = new Set(items.flatMap((i) => i.types));
@@ -155,7 +155,6 @@ function structuredData(url: string, s: PageSignals, kinds: PageKind[]): Check[]
     effort: 'low',
     evidence: incomplete.length ? { incomplete } : undefined,
   });
-  void url;
   return checks;
 }
 
@@ -373,7 +372,7 @@ function botAccess(s: PageSignals, access: BotAccess): Check[] {
 export function scorePage(url: string, s: PageSignals, access: BotAccess, now: Date): PageScore {
   const kinds = pageKinds(url, s);
   const checks: Record<Component, Check[]> = {
-    structuredData: structuredData(url, s, kinds),
+    structuredData: structuredData(s, kinds),
     metadata: metadata(s),
     answerFirst: answerFirst(s),
     statistics: statistics(s),
