@@ -65,6 +65,8 @@ export interface FakeGoogle {
   script(...faults: GoogleFault[]): void;
   /** From now on, API requests whose window starts on or after `day` fail with 503 (a source going down mid-sync). */
   failFrom(day: string | null): void;
+  /** Every API answer from now on takes this long (0 by default). */
+  setLatency(ms: number): void;
   ga4Facts: (property: string, day: string) => Ga4Fact[];
   scFacts: (site: string, day: string) => ScFact[];
   close(): Promise<void>;
@@ -136,6 +138,7 @@ export async function startFakeGoogle(opts: { ga4Facts?: FakeGoogle['ga4Facts'];
   const tokens = new Set<string>();
   const faults: GoogleFault[] = [];
   let failFrom: string | null = null;
+  let latency = 0;
   const requests: FakeRequest[] = [];
   const fake = {} as FakeGoogle;
 
@@ -234,7 +237,7 @@ export async function startFakeGoogle(opts: { ga4Facts?: FakeGoogle['ga4Facts'];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => void (latency && !req.url?.startsWith('/token') ? new Promise((r) => setTimeout(r, latency)) : Promise.resolve()).then(() => {
       const text = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       try {
@@ -268,7 +271,7 @@ export async function startFakeGoogle(opts: { ga4Facts?: FakeGoogle['ga4Facts'];
       } catch (error) {
         googleError(res, 400, 'INVALID_ARGUMENT', (error as Error).message, 'badRequest');
       }
-    });
+    }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -279,6 +282,7 @@ export async function startFakeGoogle(opts: { ga4Facts?: FakeGoogle['ga4Facts'];
     register: (account: ServiceAccount) => keys.set(account.client_email, createPublicKey(account.private_key)),
     script: (...f: GoogleFault[]) => faults.push(...f),
     failFrom: (day: string | null) => (failFrom = day),
+    setLatency: (ms: number) => (latency = ms),
     ga4Facts: opts.ga4Facts ?? defaultGa4Facts,
     scFacts: opts.scFacts ?? defaultScFacts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -10,8 +10,11 @@ export interface ChannelSyncJob {
 export const CHANNEL_SYNC_QUEUE: QueueDefinition = {
   name: '{channel-syncs}',
   concurrency: 4,
-  // A sync's window is written chunk by chunk with its cursor: a job whose worker died is run again and resumes.
-  maxStalledCount: 3,
+  // A sync's window is written chunk by chunk with its cursor: a job whose worker died is found
+  // stalled within ~20 s (its lock lapses, the next check moves it back) and run again, resuming.
+  lockDuration: 15_000,
+  stalledInterval: 5_000,
+  maxStalledCount: 10,
   defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
 };
 
