@@ -189,6 +189,12 @@ async function main(): Promise<void> {
            FROM agent_page_daily, unnest(ARRAY['verified', 'spoofed', 'unverifiable']) v WHERE organization_id = $1 GROUP BY organization_id, brand_id, host, day, bot_name, v`,
         [readOrg.id],
       );
+      await ds.query(
+        `INSERT INTO agent_page_totals_daily (organization_id, brand_id, host, day, path, visits, error_visits, disallowed_visits)
+         SELECT organization_id, brand_id, host, day, path, sum(visits), coalesce(sum(visits) FILTER (WHERE status >= 400), 0), sum(disallowed_visits)
+           FROM agent_page_daily WHERE organization_id = $1 GROUP BY organization_id, brand_id, host, day, path`,
+        [readOrg.id],
+      );
       await ds.query(`INSERT INTO ai_referral_daily (organization_id, brand_id, host, day, source, path, visits) SELECT $1, 0, 'www.acme.example', $2::date - d, 'chatgpt', '/docs/' || p, 3 FROM generate_series(0, 29) d, generate_series(0, 99) p`, [readOrg.id, today]);
       const rawRows: BotVisitRow[] = Array.from({ length: RAW_ROWS }, (_, i) => ({ organizationId: readOrg.id, brandId: null, at: Date.parse(`${day}T00:00:00Z`) + (i % 86_400) * 1000, method: 'GET', host: 'www.acme.example', path: `/docs/${i % PAGES}`, status: 200, ip: '20.171.206.1', userAgent: AGENTS[0][1], referer: null, bytes: 1, durationMs: 1, botName: bots[i % bots.length], category: 'training', verification: 'verified', verifiedBy: 'ip-range', robotsDisallowed: false }));
       const rawPool = new Pool({ connectionString: url, max: 1 });
@@ -201,7 +207,7 @@ async function main(): Promise<void> {
       });
       rc.release();
       await rawPool.end();
-      await ds.query('ANALYZE agent_page_daily; ANALYZE agent_bot_daily; ANALYZE ai_referral_daily; ANALYZE bot_visits');
+      await ds.query('ANALYZE agent_page_daily; ANALYZE agent_page_totals_daily; ANALYZE agent_bot_daily; ANALYZE ai_referral_daily; ANALYZE bot_visits');
       const [{ seeded }] = await ds.query(`SELECT sum(visits)::bigint AS seeded FROM agent_page_daily WHERE organization_id = $1`, [readOrg.id]);
       children.push(await startServer('bench/support/agent-analytics-baseline-server.ts', { ...env, BASELINE_PORT: '3822', BASELINE_ORG: String(readOrg.id) }, 'http://127.0.0.1:3822/trends'));
       const headers = { 'x-api-key': readKey };
