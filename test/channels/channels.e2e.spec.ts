@@ -22,6 +22,7 @@ let brand: { id: number };
 let brand2: { id: number };
 const today = utcDay(Date.now());
 const responses: string[] = [];
+const credentialsKey = randomBytes(32).toString('base64');
 
 async function call(opts: Parameters<TestApi['request']>[0]) {
   const res = await api.request(opts);
@@ -38,7 +39,7 @@ beforeAll(async () => {
   google.register(account);
   api = await startTestApi(
     {
-      CHANNEL_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+      CHANNEL_CREDENTIALS_KEY: credentialsKey,
       GA4_DATA_API_URL: google.url,
       SEARCH_CONSOLE_API_URL: google.url,
       GOOGLE_TOKEN_URL: google.tokenUrl,
@@ -259,6 +260,26 @@ describe('channel connections', () => {
     const sources = (await get(`/api/v1/campaigns?channel=ai_referrals&sort=campaign&order=asc`)).body.data.map((c: { source: string }) => c.source).sort();
     expect(sources).toEqual(['chatgpt.com', 'claude.ai', 'perplexity.ai']);
   });
+
+  it('cli channels create, sync and delete (credentials from a key file, never printed)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'channels-'));
+    writeFileSync(join(dir, 'key.json'), JSON.stringify({ type: 'service_account', ...account, token_uri: 'https://elsewhere.example/token' }));
+    const env = { DATABASE_URL: api.db.url, CHANNEL_CREDENTIALS_KEY: credentialsKey, GA4_DATA_API_URL: google.url, GOOGLE_TOKEN_URL: google.tokenUrl, CHANNEL_SYNC_CHUNK_DAYS: '7' };
+    const created = await cli(['--json', 'channels', 'create', '--org', String(org.id), '--client', String(client.id), '--kind', 'ga4', '--name', 'From CLI', '--property-id', '31', '--credentials-file', join(dir, 'key.json'), '--backfill-days', '3'], env);
+    expect(created.code).toBe(0);
+    const channel = JSON.parse(created.stdout) as { id: number; hasCredentials: boolean };
+    expect(channel.hasCredentials).toBe(true);
+    const bad = await cli(['channels', 'create', '--org', String(org.id), '--client', String(client.id), '--kind', 'ga4', '--name', 'x'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/propertyId is required/);
+    const synced = await cli(['--json', 'channels', 'sync', '--id', String(channel.id)], env);
+    expect(synced.code).toBe(0);
+    expect(JSON.parse(synced.stdout)).toMatchObject({ status: 'succeeded', startDate: addDays(today, -3), endDate: addDays(today, -1) });
+    for (const out of [created.stdout, created.stderr, synced.stdout, synced.stderr]) expect(out).not.toContain(account.private_key.split('\n')[1]);
+    const deleted = await cli(['--json', 'channels', 'delete', '--org', String(org.id), '--id', String(channel.id)], env);
+    expect(deleted.code).toBe(0);
+    expect((await get(`/api/v1/channels/${channel.id}`)).status).toBe(404);
+  }, 300_000);
 
   async function queue(channelId: number): Promise<{ id: number }> {
     const [row] = await api.dataSource.query(`INSERT INTO channel_syncs (organization_id, channel_id, trigger, status) VALUES ($1, $2, 'manual', 'queued') RETURNING id`, [org.id, channelId]);

@@ -6,7 +6,7 @@ import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
 import { AnswerReanalyzer, BrandFactsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
-import { ChannelsRepository, MetricsImporter } from '@libs/channels';
+import { ChannelCreator, ChannelSources, ChannelSyncer, ChannelsRepository, CredentialsBox, MetricsImporter } from '@libs/channels';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
 import { BrandAccess, TenancyRepository } from '@libs/tenancy';
 import { PageAuditRequests, PageAuditsRepository } from '@libs/page-audits';
@@ -50,6 +50,10 @@ export class CliModule {
         VisibilityReport,
         ChannelsRepository,
         MetricsImporter,
+        CredentialsBox,
+        ChannelCreator,
+        ChannelSources,
+        ChannelSyncer,
         BrandIndexWeightsRepository,
         DetectorThresholdsRepository,
         ApiKeysRepository,

@@ -7,6 +7,7 @@ import { ChannelAccess } from './channel-access';
 import { ChannelRows } from './channel-rows.query';
 import { ChannelsRepository } from './channels.repository';
 import { CredentialsBox } from './credentials-box';
+import { ChannelCreator } from './create-channel/channel-creator';
 import { CreateChannelController } from './create-channel/create-channel.http.controller';
 import { DeleteChannelController } from './delete-channel/delete-channel.http.controller';
 import { GetChannelController } from './get-channel/get-channel.http.controller';
@@ -45,7 +46,7 @@ import { UpdateChannelController } from './update-channel/update-channel.http.co
     ListContentController,
     ListAudienceController,
   ],
-  providers: [ChannelsRepository, ChannelAccess, CredentialsBox, SyncQueue, MetricsImporter, RowReads, ChannelRows],
+  providers: [ChannelsRepository, ChannelAccess, CredentialsBox, SyncQueue, MetricsImporter, RowReads, ChannelRows, ChannelCreator],
   exports: [ChannelsRepository, MetricsImporter],
 })
 export class ChannelsModule implements OnModuleInit {
