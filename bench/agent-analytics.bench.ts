@@ -148,7 +148,7 @@ async function main(): Promise<void> {
       process.stderr.write(`logs ingest: ${summary.linesPerSecond} lines/s (wall ${round(cli.wallSeconds, 1)} s, peak ${cli.peakRssMb} MB); bare COPY ${round(bareLinesPerSecond)} lines/s\n`);
 
       // 2. POST /ingest, 10,000-entry batches from 8 clients.
-      children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3821', HOST: '127.0.0.1' }, 'http://127.0.0.1:3821/health'));
+      children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3841', HOST: '127.0.0.1' }, 'http://127.0.0.1:3841/health'));
       const batchBody = JSON.stringify(
         Array.from({ length: 10_000 }, (_, i) => {
           const [net, ua] = i % 10 < 2 ? AGENTS[i % AGENTS.length] : ['10.1.2.', OTHERS[i % OTHERS.length]];
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
         Array.from({ length: 8 }, async () => {
           while (next < POST_BATCHES) {
             next++;
-            const res = await fetch('http://127.0.0.1:3821/api/v1/agent-analytics/ingest', { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: batchBody });
+            const res = await fetch('http://127.0.0.1:3841/api/v1/agent-analytics/ingest', { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: batchBody });
             if (res.status !== 202) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
             await res.arrayBuffer();
           }
@@ -209,10 +209,10 @@ async function main(): Promise<void> {
       await rawPool.end();
       await ds.query('ANALYZE agent_page_daily; ANALYZE agent_page_totals_daily; ANALYZE agent_bot_daily; ANALYZE ai_referral_daily; ANALYZE bot_visits');
       const [{ seeded }] = await ds.query(`SELECT sum(visits)::bigint AS seeded FROM agent_page_daily WHERE organization_id = $1`, [readOrg.id]);
-      children.push(await startServer('bench/support/agent-analytics-baseline-server.ts', { ...env, BASELINE_PORT: '3822', BASELINE_ORG: String(readOrg.id) }, 'http://127.0.0.1:3822/trends'));
+      children.push(await startServer('bench/support/agent-analytics-baseline-server.ts', { ...env, BASELINE_PORT: '3842', BASELINE_ORG: String(readOrg.id) }, 'http://127.0.0.1:3842/trends'));
       const headers = { 'x-api-key': readKey };
       const reads: Record<string, unknown> = {};
-      for (const name of ['overview', 'bots', 'pages', 'trends']) reads[name] = await compare(`http://127.0.0.1:3821/api/v1/agent-analytics/${name}?days=30`, `http://127.0.0.1:3822/${name}?days=30`, headers, SECONDS);
+      for (const name of ['overview', 'bots', 'pages', 'trends']) reads[name] = await compare(`http://127.0.0.1:3841/api/v1/agent-analytics/${name}?days=30`, `http://127.0.0.1:3842/${name}?days=30`, headers, SECONDS);
 
       console.log(
         JSON.stringify({
