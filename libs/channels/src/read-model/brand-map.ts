@@ -3,6 +3,13 @@ import type { BrandHint } from '../domain';
 
 type Query = Pick<EntityManager, 'query'>;
 
+/** A brand's id and domains, as `brands` holds them. */
+export interface BrandDomains {
+  id: string | number;
+  domain: string;
+  extra_domains: string[];
+}
+
 /** A host from a URL, `sc-domain:` property, or host name: lower case, no `www.`. */
 export function hostOf(text: string): string {
   return text
@@ -26,10 +33,12 @@ export class BrandMap {
   ) {}
 
   static async load(m: Query, organizationId: number, clientId: number, fallback: number | null): Promise<BrandMap> {
-    const rows: { id: string; domain: string; extra_domains: string[] }[] = await m.query(
-      `SELECT id, domain, extra_domains FROM brands WHERE organization_id = $1 AND client_id = $2 ORDER BY id`,
-      [organizationId, clientId],
-    );
+    const rows: BrandDomains[] = await m.query(`SELECT id, domain, extra_domains FROM brands WHERE organization_id = $1 AND client_id = $2 ORDER BY id`, [organizationId, clientId]);
+    return BrandMap.of(rows, fallback);
+  }
+
+  /** The map of a client's brands (rows as `brands` holds them, by id). */
+  static of(rows: readonly BrandDomains[], fallback: number | null): BrandMap {
     const byDomain = new Map<string, number>();
     for (const r of rows) for (const d of [r.domain, ...r.extra_domains]) if (!byDomain.has(hostOf(d))) byDomain.set(hostOf(d), Number(r.id));
     return new BrandMap(byDomain, new Set(rows.map((r) => Number(r.id))), fallback);
