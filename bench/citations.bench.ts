@@ -38,12 +38,12 @@ async function main(): Promise<void> {
 
     const env = serverEnv(url, `bench_${process.pid}_${randomUUID().slice(0, 6)}`);
     const brandId = brands[0].id;
-    children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3821', HOST: '127.0.0.1' }, 'http://127.0.0.1:3821/health'));
-    children.push(await startServer('bench/support/citations-baseline-server.ts', { ...env, BASELINE_PORT: '3822', BASELINE_ORG: String(organizationId) }, `http://127.0.0.1:3822/changes?brandId=${brandId}&startDate=${yesterday}&endDate=${yesterday}`));
+    children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3831', HOST: '127.0.0.1' }, 'http://127.0.0.1:3831/health'));
+    children.push(await startServer('bench/support/citations-baseline-server.ts', { ...env, BASELINE_PORT: '3832', BASELINE_ORG: String(organizationId) }, `http://127.0.0.1:3832/changes?brandId=${brandId}&startDate=${yesterday}&endDate=${yesterday}`));
     const headers = { 'x-api-key': key };
     const period = `brandId=${brandId}&startDate=${addDays(yesterday, -89)}&endDate=${yesterday}`;
-    const api = (path: string) => `http://127.0.0.1:3821/api/v1/${path}`;
-    const bare = (path: string) => `http://127.0.0.1:3822/${path}`;
+    const api = (path: string) => `http://127.0.0.1:3831/api/v1/${path}`;
+    const bare = (path: string) => `http://127.0.0.1:3832/${path}`;
     const top = await compare(api(`citation-sources/top?brandId=${brandId}&range=90`), bare(`top?brandId=${brandId}&range=90`), headers, SECONDS);
     const absences = await compare(api(`citation-sources/absences?brandId=${brandId}&range=90&minScore=0`), bare(`absences?brandId=${brandId}&range=90`), headers, SECONDS);
     const insights = await compare(api(`prompts/insights?${period}`), bare(`insights?${period}`), headers, SECONDS);
