@@ -387,6 +387,9 @@ describe('imports', () => {
     const [ga4] = (await get(`/api/v1/channels?clientId=${client.id}`)).body.data;
     expect((await csv(`/api/v1/channels/${ga4.id}/imports`, 'date,sessions\n2026-01-01,1\n')).status).toBe(400);
     expect((await call({ method: 'POST', url: url(), key: org.key, body: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    // A CSV body elsewhere is 415, as before imports existed.
+    const elsewhere = await call({ method: 'POST', url: '/api/v1/channels', key: org.key, body: 'a,b\n1,2\n', headers: { 'content-type': 'text/csv' } });
+    expect([elsewhere.status, elsewhere.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 });
 

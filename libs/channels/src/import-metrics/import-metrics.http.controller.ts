@@ -6,7 +6,7 @@ import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { ApiError, ParseIdPipe } from '@libs/http';
 import { ChannelAccess } from '../channel-access';
 import { IMPORT_COLUMNS } from '../domain';
-import { IMPORT_MEDIA_TYPES } from './import-bodies';
+import { IMPORT_MEDIA_TYPES, IMPORT_ROUTE_CONFIG } from './import-bodies';
 import { MAX_IMPORT_BYTES, MetricsImporter } from './metrics-importer';
 
 export class ImportResultDto {
@@ -41,7 +41,7 @@ export class ImportMetricsController {
   @Post(':id/imports')
   // NDJSON is taken on this route (the kit's parser hands its text over); a body a little over the
   // import limit still reaches the importer, which answers 400 naming the limit.
-  @RouteConfig({ ndjson: true, bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024 })
+  @RouteConfig({ ...IMPORT_ROUTE_CONFIG, ndjson: true, bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024 })
   @HttpCode(201)
   @RequireScope('write:metrics')
   @ApiOperation({ operationId: 'channels_import', summary: 'Import daily metric rows (CSV or NDJSON) into an import channel, all or nothing', description: DESCRIPTION })
