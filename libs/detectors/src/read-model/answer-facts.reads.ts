@@ -29,26 +29,24 @@ interface Row {
 /**
  * The statement behind AnswerFactsReads (also run by the benchmark's bare server): a brand's
  * analysed answers (the latest analysis of each, as `analysis_results` keeps it), newest
- * `perSeries` of each prompt × provider (chosen on cheap columns first); citations and claims
- * reduced in SQL (jsonb containment and path queries), the few entities read whole. Failed answers
+ * `perSeries` of each prompt × provider (one scan: the jsonb is only read for the rows kept);
+ * citations and claims reduced in SQL (jsonb containment and path queries), the few entities read whole. Failed answers
  * are not answers: a provider down for a run leaves no row here.
  */
 export function answerFactsSql(f: AnswerFactsFilter): { text: string; params: unknown[] } {
   return {
-    text: `WITH latest AS (
-  SELECT id FROM (
-    SELECT id, row_number() OVER (PARTITION BY prompt_id, CASE WHEN prompt_id IS NULL THEN query END, provider ORDER BY asked_at DESC, id DESC) AS rn
-    FROM analysis_results
-    WHERE organization_id = $1 AND brand_id = $2 AND status = 'answered' AND engine_version IS NOT NULL
-      AND asked_at >= $3::timestamptz AND asked_at < $4::timestamptz
-  ) x WHERE rn <= $5
-)
-SELECT r.id, r.run_id, r.prompt_id, r.query, r.provider, r.asked_at, r.entities,
-  r.citations @> '[{"owner": "brand"}]' AS cited,
-  jsonb_array_length(r.citations) > 0 AS with_citations,
-  jsonb_path_query_array(r.citations, '$[*] ? (@.owner == "competitor").domain') AS competitor_domains,
-  CASE WHEN r.claims = '[]' THEN r.claims ELSE jsonb_path_query_array(r.claims, '$[*] ? (@.agrees == false)') END AS contradictions
-FROM latest JOIN analysis_results r ON r.id = latest.id`,
+    text: `SELECT id, run_id, prompt_id, query, provider, asked_at, entities,
+  citations @> '[{"owner": "brand"}]' AS cited,
+  jsonb_array_length(citations) > 0 AS with_citations,
+  jsonb_path_query_array(citations, '$[*] ? (@.owner == "competitor").domain') AS competitor_domains,
+  CASE WHEN claims = '[]' THEN claims ELSE jsonb_path_query_array(claims, '$[*] ? (@.agrees == false)') END AS contradictions
+FROM (
+  SELECT id, run_id, prompt_id, query, provider, asked_at, entities, citations, claims,
+    row_number() OVER (PARTITION BY prompt_id, CASE WHEN prompt_id IS NULL THEN query END, provider ORDER BY asked_at DESC, id DESC) AS rn
+  FROM analysis_results
+  WHERE organization_id = $1 AND brand_id = $2 AND status = 'answered' AND engine_version IS NOT NULL
+    AND asked_at >= $3::timestamptz AND asked_at < $4::timestamptz
+) x WHERE rn <= $5`,
     params: [f.organizationId, f.brandId, (f.since ?? new Date(0)).toISOString(), (f.until ?? new Date('9999-01-01T00:00:00Z')).toISOString(), f.perSeries],
   };
 }
