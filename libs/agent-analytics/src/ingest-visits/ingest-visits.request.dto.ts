@@ -9,7 +9,7 @@ export class IngestEntryDto {
   @ApiProperty({ type: 'integer', minimum: 100, maximum: 599, example: 200 }) status!: number;
   @ApiProperty({ description: 'Client address, IPv4 or IPv6', example: '20.171.206.12' }) ip!: string;
   @ApiProperty({ maxLength: 1024, example: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)' }) userAgent!: string;
-  @ApiPropertyOptional({ maxLength: 4096, nullable: true, example: 'https://chatgpt.com/' }) referer?: string | null;
+  @ApiPropertyOptional({ type: 'string', maxLength: 4096, nullable: true, example: 'https://chatgpt.com/' }) referer?: string | null;
   @ApiPropertyOptional({ type: 'integer', minimum: 0, nullable: true, example: 5120 }) bytes?: number | null;
   @ApiPropertyOptional({ type: 'integer', minimum: 0, nullable: true, example: 42 }) durationMs?: number | null;
   @ApiPropertyOptional({
