@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AnswerFactsReads, DETECTORS_CONFIG, DetectorPass, DetectorThresholdsRepository, droppedFromTop3, type DetectorDefinition, type DetectorsConfig } from '@libs/detectors';
+import { AnswerFactsReads, ChannelOutcomeReads, DETECTORS_CONFIG, DetectorPass, DetectorThresholdsRepository, droppedFromTop3, type DetectorDefinition, type DetectorsConfig } from '@libs/detectors';
 import { OpportunityRepository } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
@@ -49,10 +49,11 @@ function env(): Record<string, string> {
   };
 }
 
-/** An organisation of its own with the brand Acme (three competitors) and small samples: 3 answers a window. */
+/** An organisation of its own with a client and its brand Acme (three competitors) and small samples: 3 answers a window. */
 async function acme(): Promise<{ org: { id: number; key: string }; brand: number }> {
   const o = await api.organization();
-  const b = (await api.tenancy.createBrand({ organizationId: o.id, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }, { name: 'Initech', domain: 'initech.io' }, { name: 'Hooli', domain: 'hooli.com' }] })).id;
+  const client = await api.tenancy.createClient(o.id, 'Acme Inc');
+  const b = (await api.tenancy.createBrand({ organizationId: o.id, clientId: client.id, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }, { name: 'Initech', domain: 'initech.io' }, { name: 'Hooli', domain: 'hooli.com' }] })).id;
   const repo = api.app.get(DetectorThresholdsRepository);
   await repo.set(o.id, { ...(await repo.of(o.id)).thresholds, minSamples: 3, recentAnswers: 3, baselineAnswers: 3, outcomeWindowDays: OUTCOME_WINDOW_DAYS });
   return { org: o, brand: b };
@@ -175,8 +176,26 @@ describe('the closed loop', () => {
     const last = history[history.length - 1];
     expect(last).toMatchObject({ type: 'opportunity.transitioned', actor: 'system', data: { from: 'verifying', to: 'resolved', reason: expect.stringMatching(/^recovered: top3Rate 0% \(n 3\) at detection, 100% \(n 3\) after the fix, p /) } });
 
+    // The brand's channel rows (an import): the outcome window is eight seconds, so its channel windows are one day each:
+    // the day before detection and the day of resolution. A row two days before detection is outside; another brand's row is not Acme's.
+    const day = (iso: string, offset: number) => new Date(Date.parse(iso.slice(0, 10)) + offset * 86_400_000).toISOString().slice(0, 10);
+    const { detectedAt, resolvedAt } = resolved as { detectedAt: string; resolvedAt: string };
+    const brandClient = Number((await api.dataSource.query('SELECT client_id FROM brands WHERE id = $1', [brand]))[0].client_id);
+    await api.tenancy.createBrand({ organizationId: org.id, clientId: brandClient, name: 'Acme Labs', domain: 'acmelabs.example' });
+    const channel = await api.request({ method: 'POST', url: '/api/v1/channels', key: org.key, body: { clientId: brandClient, kind: 'import', name: 'Uploads', brandId: brand } });
+    expect(channel.status).toBe(201);
+    const rows = [
+      'date,domain,sessions,aiSessions,conversions,revenue',
+      `${day(detectedAt, -2)},,900,500,90,9000`,
+      `${day(detectedAt, -1)},,100,10,2,100.50`,
+      `${day(resolvedAt, 0)},,120,25,5,260`,
+      `${day(resolvedAt, 0)},acmelabs.example,50,40,4,400`,
+    ];
+    const imported = await api.request({ method: 'POST', url: `/api/v1/channels/${channel.body.data.id}/imports`, key: org.key, body: rows.join('\n') + '\n', headers: { 'content-type': 'text/csv' } });
+    expect(imported.status).toBe(201);
+
     // One more answer inside the window after resolution; after the window the outcome is finalised
-    // from the answers (rates with n: Acme cited in every answer after, not in the dropped ones before), the money figures null.
+    // from the answers (rates with n: Acme cited in every answer after, not in the dropped ones before) and the channel rows.
     await runAudit(brand, ['best crm tool'], ['chatgpt']);
     expect((await get(opp.id)).outcome).toBeNull();
     await until(async () => (await get(opp.id)).outcome !== null, 30_000, 'outcome finalised');
@@ -185,19 +204,30 @@ describe('the closed loop', () => {
       mentionRateBefore: 1,
       mentionRateAfter: 1,
       citationRateAfter: 1,
-      aiTrafficBefore: null,
-      aiTrafficAfter: null,
-      conversions: null,
-      revenue: null,
-      measured: { mentionRate: { before: { n: expect.any(Number) }, after: { k: 1, n: 1, value: 1 } }, unmeasured: { figures: ['aiTrafficBefore', 'aiTrafficAfter', 'conversions', 'revenue'] } },
+      aiTrafficBefore: 10,
+      aiTrafficAfter: 25,
+      conversions: 3,
+      revenue: 159.5,
+      measured: {
+        mentionRate: { before: { n: expect.any(Number) }, after: { k: 1, n: 1, value: 1 } },
+        channels: {
+          windows: { before: { from: day(detectedAt, -1), to: day(detectedAt, -1) }, after: { from: day(resolvedAt, 0), to: day(resolvedAt, 0) }, days: 1 },
+          source: 'import',
+          rows: { before: 1, after: 1 },
+          aiSessions: { before: 10, after: 25, change: 15 },
+          conversions: { before: 2, after: 5, change: 3 },
+          revenue: { before: 100.5, after: 260, change: 159.5 },
+        },
+      },
     });
+    expect(final.outcome.measured.unmeasured).toBeUndefined();
     // The before window (eight seconds up to detection) holds the dropped answers and perhaps the last of the good ones.
     expect(final.outcome.citationRateBefore).toBe(final.outcome.measured.citationRate.before.value);
     expect(final.outcome.citationRateBefore).toBeLessThan(1);
     const summary = await api.request({ url: `/api/v1/outcomes/_summary?brandId=${brand}`, key: org.key });
     expect(summary.status).toBe(200);
-    expect(summary.body.data.rows).toEqual([expect.objectContaining({ opportunityId: opp.id, mentionRateBefore: 1, mentionRateAfter: 1, citationRateBefore: final.outcome.citationRateBefore, citationRateAfter: 1, revenue: null, conversions: null })]);
-    expect(summary.body.data.totals).toMatchObject({ resolved: 1, withOutcome: 1, mentionRateBeforeAvg: 1, citationRateAfterAvg: 1, revenue: null, aiTrafficBefore: null });
+    expect(summary.body.data.rows).toEqual([expect.objectContaining({ opportunityId: opp.id, mentionRateBefore: 1, mentionRateAfter: 1, citationRateBefore: final.outcome.citationRateBefore, citationRateAfter: 1, revenue: 159.5, conversions: 3, aiTrafficBefore: 10, aiTrafficAfter: 25 })]);
+    expect(summary.body.data.totals).toMatchObject({ resolved: 1, withOutcome: 1, mentionRateBeforeAvg: 1, citationRateAfterAvg: 1, revenue: 159.5, conversions: 3, aiTrafficBefore: 10 });
 
     const idOf = (d: (typeof receiver.received)[number]) => (d.body.data.opportunity as { id: number } | undefined)?.id ?? (d.body.data as { id: number }).id;
     const ours = () => receiver.received.filter((r) => r.path === '/loop' && idOf(r) === opp.id);
@@ -260,6 +290,7 @@ describe('the closed loop', () => {
     const app = api.app;
     const pass = new DetectorPass(
       app.get(AnswerFactsReads),
+      app.get(ChannelOutcomeReads),
       app.get(DetectorThresholdsRepository),
       app.get(CommandBus),
       app.get(OpportunityRepository),

@@ -3,6 +3,7 @@ import { OpportunityCommandsModule } from '@libs/opportunities';
 import { TenancyModule } from '@libs/tenancy';
 import { DetectorThresholdsRepository } from './detector-thresholds.repository';
 import { AnswerFactsReads } from './read-model/answer-facts.reads';
+import { ChannelOutcomeReads } from './read-model/channel-outcome.reads';
 import { DEFAULT_DETECTOR_LIST, DetectorPass } from './shared/detector-pass';
 import { OutcomeSweep } from './run-after-analysis/outcome-sweep';
 
@@ -13,7 +14,7 @@ import { OutcomeSweep } from './run-after-analysis/outcome-sweep';
  */
 @Module({
   imports: [OpportunityCommandsModule, TenancyModule],
-  providers: [AnswerFactsReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, DetectorPass, OutcomeSweep],
+  providers: [AnswerFactsReads, ChannelOutcomeReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, DetectorPass, OutcomeSweep],
   exports: [DetectorPass],
 })
 export class DetectorsWorkerModule {}

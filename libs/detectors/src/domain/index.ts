@@ -12,3 +12,4 @@ export { sentimentDrop } from './sentiment-drop.detector';
 export { stabilityAlert, flipRateTest } from './stability-alert.detector';
 export { misinformation, wrongClaims } from './misinformation.detector';
 export { hallucinationCluster } from './hallucination-cluster.detector';
+export * from './channel-outcome';

@@ -8,6 +8,8 @@ import {
   ANSWER_DETECTORS,
   answerOutcome,
   answersInScope,
+  channelOutcome,
+  channelWindows,
   detectAll,
   detectorOf,
   outcomeWindows,
@@ -19,15 +21,13 @@ import {
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { DetectorThresholdsRepository } from '../detector-thresholds.repository';
 import { AnswerFactsReads } from '../read-model/answer-facts.reads';
+import { ChannelOutcomeReads } from '../read-model/channel-outcome.reads';
 
 /** Injection token: the detectors a pass runs (ANSWER_DETECTORS; a test may give a list with a failing one). */
 export const DETECTOR_LIST = Symbol('DETECTOR_LIST');
 
 /** Who the loop acts as: its events say `system`. */
 export const SYSTEM_ACTOR = { subject: 'system', actor: 'system' } as const;
-
-/** The money side of an outcome comes from the brand's channels (DESIGN §13.3), not connected here yet: null, never invented. */
-const UNMEASURED = { aiTrafficBefore: null, aiTrafficAfter: null, conversions: null, revenue: null } as const;
 
 export interface PassResult {
   opened: number[];
@@ -50,6 +50,7 @@ export class DetectorPass {
 
   constructor(
     private readonly reads: AnswerFactsReads,
+    private readonly channels: ChannelOutcomeReads,
     private readonly thresholds: DetectorThresholdsRepository,
     private readonly commands: CommandBus,
     private readonly repository: OpportunityRepository,
@@ -166,18 +167,31 @@ export class DetectorPass {
     const read = async (w: { from: string; to: string }) =>
       answersInScope(await this.reads.series({ organizationId: state.organizationId, brandId: state.brandId, since: new Date(w.from), until: new Date(w.to), perSeries: 100_000 }), scope);
     const figures = answerOutcome(await read(windows.before), await read(windows.after));
+    const channelDays = channelWindows(new Date(state.detectedAt), new Date(state.resolvedAt!), t.outcomeWindowDays);
+    const money = channelOutcome(await this.channels.sums(state.organizationId, state.brandId, channelDays));
+    // The outcome's single conversions and revenue figures are the change (after - before): what the fix was worth.
+    const moneyFigures = {
+      aiTrafficBefore: money.aiSessions.before,
+      aiTrafficAfter: money.aiSessions.after,
+      conversions: money.conversions.change,
+      revenue: money.revenue.change,
+    };
+    const unmeasured = Object.entries(moneyFigures).filter(([, v]) => v === null).map(([k]) => k);
     return {
       mentionRateBefore: figures.mentionRate.before.value,
       mentionRateAfter: figures.mentionRate.after.value,
       citationRateBefore: figures.citationRate.before.value,
       citationRateAfter: figures.citationRate.after.value,
-      ...UNMEASURED,
+      ...moneyFigures,
       measured: {
         windows,
         scope,
         mentionRate: figures.mentionRate,
         citationRate: figures.citationRate,
-        unmeasured: { figures: Object.keys(UNMEASURED), why: 'no channel data for the brand: AI referral sessions, conversions and revenue come from its channels' },
+        channels: { windows: channelDays, ...money },
+        ...(unmeasured.length
+          ? { unmeasured: { figures: unmeasured, why: 'the brand has no channel rows with the figure in a window (AI referral sessions, conversions and revenue come from its channels: channel_metrics_daily)' } }
+          : {}),
       },
     };
   }
