@@ -335,6 +335,66 @@ describe('prompts', () => {
     expect(r.body.data[1]).toMatchObject({ prompts: ['q-crm'], firstSeen: `${D1}T08:00:00.000Z`, lastSeen: `${D1}T08:00:00.000Z` });
   });
 
+  it("discoveries: the brand's Search Console queries of the period (channels' read model), impressions as occurrences, merged with the answers' and de-duplicated against tracked prompts; tenancy", async () => {
+    // Rows as the Search Console sync writes them (channel_content_daily, channel 'search_console'), for this brand, another brand and no brand.
+    const sc = async (organizationId: number, brandId: number) => {
+      // A channel belongs to a client: the brand's, or one made for the fixture's brands that have none.
+      const [{ client_id: ofBrand }] = await api.dataSource.query(`SELECT client_id FROM brands WHERE id = $1`, [brandId]);
+      const clientId = ofBrand ?? (await api.tenancy.createClient(organizationId, 'Search Console client')).id;
+      const [{ id }] = await api.dataSource.query(
+        `INSERT INTO channels (organization_id, client_id, kind, name, brand_id, site_url) VALUES ($1, $2, 'search_console', 'SC', $3, 'sc-domain:x.example') RETURNING id`,
+        [organizationId, clientId, brandId],
+      );
+      return async (brand: number | null, day: string, page: string, query: string, impressions: number | null, clicks: number | null) =>
+        api.dataSource.query(
+          `INSERT INTO channel_content_daily (organization_id, client_id, channel_id, channel, brand_id, day, page, query, impressions, clicks) VALUES ($1, $2, $3, 'search_console', $4, $5, $6, $7, $8, $9)`,
+          [organizationId, clientId, id, brand, day, page, query, impressions, clicks],
+        );
+    };
+    const second = await api.tenancy.createBrand({ organizationId: org.id, name: 'Acme Two', domain: 'acme-two.example' });
+    const row = await sc(org.id, brand.id);
+    await row(brand.id, D1, '/pricing', 'acme pricing', 100, 10);
+    await row(brand.id, D2, '/plans', 'acme pricing', 50, 5);
+    await row(brand.id, D3, '/pricing', 'ACME pricing!', 10, null); // the same key: one candidate
+    await row(brand.id, D2, '/pricing', 'how much does acme cost', 40, 4); // an answer's candidate too: merged
+    await row(brand.id, D2, '/vs', 'Is Globex better than Acme?', 500, 50); // tracked: left out
+    await row(brand.id, D2, '/', '', 900, 90); // page row, no query
+    await row(brand.id, addDays(today, -40), '/old', 'acme old query', 999, 9); // out of the period
+    await row(null, D2, '/', 'no brand query', 999, 9);
+    await row(second.id, D2, '/', 'second brand query', 999, 9);
+    const otherBrand = await api.tenancy.createBrand({ organizationId: other.id, name: 'Acme', domain: 'acme.example' });
+    await (await sc(other.id, otherBrand.id))(otherBrand.id, D2, '/', 'other organisation query', 70, 7);
+
+    const r = await get(`/api/v1/prompts/discoveries?brandId=${brand.id}&days=30`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((d: { question: string; occurrences: number; answers: number; providers: string[] }) => [d.question, d.occurrences, d.answers, d.providers])).toEqual([
+      ['How much does Acme cost?', 42, 2, ['chatgpt']],
+      ['Which CRM integrates with Gmail?', 2, 2, ['chatgpt', 'perplexity']],
+      ['What is the best CRM for startups?', 2, 1, ['perplexity']],
+      ['What about support?', 1, 1, ['chatgpt']],
+      ['acme pricing', 160, 0, []],
+    ]);
+    expect(r.body.data[0].foundIn).toEqual([
+      { origin: 'follow_up', occurrences: 1 },
+      { origin: 'answer_text', occurrences: 1 },
+      { origin: 'search_console', occurrences: 40, clicks: 4 },
+    ]);
+    expect(r.body.data[4]).toEqual({ question: 'acme pricing', occurrences: 160, answers: 0, foundIn: [{ origin: 'search_console', occurrences: 160, clicks: 15 }], providers: [], prompts: [], firstSeen: `${D1}T00:00:00.000Z`, lastSeen: `${D3}T00:00:00.000Z` });
+    // The limit holds over the merged list; a provider filter is about answers, so no query is a candidate.
+    expect((await get(`/api/v1/prompts/discoveries?brandId=${brand.id}&days=30&limit=1`)).body.data.map((d: { question: string }) => d.question)).toEqual(['How much does Acme cost?']);
+    expect((await get(`/api/v1/prompts/discoveries?brandId=${brand.id}&startDate=${D2}&endDate=${D2}&provider=chatgpt`)).body.data).toEqual([]);
+    const d2 = await get(`/api/v1/prompts/discoveries?brandId=${brand.id}&startDate=${D2}&endDate=${D2}`);
+    expect(d2.body.data.map((d: { question: string; occurrences: number }) => [d.question, d.occurrences])).toEqual([
+      ['acme pricing', 50],
+      ['how much does acme cost', 40],
+    ]);
+    // Each brand sees its own queries only; another organisation's brand is 404.
+    expect((await get(`/api/v1/prompts/discoveries?brandId=${second.id}`)).body.data.map((d: { question: string }) => d.question)).toEqual(['second brand query']);
+    expect((await get(`/api/v1/prompts/discoveries?brandId=${otherBrand.id}`, other.key)).body.data.map((d: { question: string }) => d.question)).toEqual(['other organisation query']);
+    expect((await get(`/api/v1/prompts/discoveries?brandId=${otherBrand.id}`)).status).toBe(404);
+    expect((await get(`/api/v1/prompts/discoveries?brandId=${brand.id}`, other.key)).status).toBe(404);
+  });
+
   it('trends: daily series per prompt, every day present', async () => {
     const r = await get(`/api/v1/prompts/trends?${period()}`);
     expect(r.status).toBe(200);

@@ -10,6 +10,7 @@ import { ListCitationSourcesController } from './list-citation-sources/list-cita
 import { AnswerDiscoveries } from './prompt-discoveries/answer-discoveries';
 import { DISCOVERY_SOURCES } from './prompt-discoveries/discovery-source';
 import { PromptDiscoveriesController } from './prompt-discoveries/prompt-discoveries.http.controller';
+import { SearchConsoleDiscoveries } from './prompt-discoveries/search-console-discoveries';
 import { PromptGapsController } from './prompt-gaps/prompt-gaps.http.controller';
 import { PromptInsightsController } from './prompt-insights/prompt-insights.http.controller';
 import { PromptTrendsController } from './prompt-trends/prompt-trends.http.controller';
@@ -41,8 +42,13 @@ import { TopCitationSourcesController } from './top-citation-sources/top-citatio
     CitationsScope,
     Reads,
     AnswerDiscoveries,
-    // Candidate prompts come from every source listed here (a Search Console query source joins when that channel exists).
-    { provide: DISCOVERY_SOURCES, useFactory: (answers: AnswerDiscoveries) => [answers], inject: [AnswerDiscoveries] },
+    SearchConsoleDiscoveries,
+    // Candidate prompts come from every source listed here: the answers, and the brand's Search Console queries (channels' read model).
+    {
+      provide: DISCOVERY_SOURCES,
+      useFactory: (answers: AnswerDiscoveries, searchConsole: SearchConsoleDiscoveries) => [answers, searchConsole],
+      inject: [AnswerDiscoveries, SearchConsoleDiscoveries],
+    },
   ],
 })
 export class CitationsModule {}

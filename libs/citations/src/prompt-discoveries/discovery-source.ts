@@ -6,8 +6,8 @@ export interface DiscoveryCandidate {
   key: string;
   question: string;
   /** Where it was found, and how often there. */
-  origins: { origin: string; occurrences: number }[];
-  /** Answers (or, for a query source, days or queries) it was found in. */
+  origins: { origin: string; occurrences: number; clicks?: number }[];
+  /** Answers it was found in (0 for a query source: SearchConsoleDiscoveries). */
   answers: number;
   providers: string[];
   prompts: string[];
@@ -17,8 +17,8 @@ export interface DiscoveryCandidate {
 
 /**
  * A place candidate prompts come from. Answers are one (follow-up questions and questions in the
- * text); a Search Console query source is meant to be another: it implements this over its own
- * read model and is added to DISCOVERY_SOURCES in CitationsModule, and the endpoint merges them.
+ * text); Search Console queries are another (SearchConsoleDiscoveries, over the channels' read
+ * model). Each is listed in DISCOVERY_SOURCES in CitationsModule, and the endpoint merges them.
  */
 export interface DiscoverySource {
   candidates(filter: AnswerFilter, excludedKeys: readonly string[], limit: number): Promise<DiscoveryCandidate[]>;

@@ -26,7 +26,7 @@ export class PromptDiscoveriesController {
   @ApiOperation({
     operationId: 'prompts_discoveries',
     summary:
-      "Candidate prompts to track, found in the brand's answers over the last `days` (default 30): follow-up questions the engines suggest and questions in the answers' text, not already tracked (compared without case and punctuation), each with where it was found and how often",
+      "Candidate prompts to track, found in the brand's answers over the last `days` (default 30): follow-up questions the engines suggest and questions in the answers' text, and the brand's Search Console queries (impressions as their occurrences, clicks beside them), not already tracked (compared without case and punctuation), each with where it was found and how often",
   })
   @ApiOkResponse({ type: PromptDiscoveriesResponse, example: PROMPT_DISCOVERIES_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
