@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AnswerFactsReads, ChannelOutcomeReads, DETECTORS_CONFIG, DetectorPass, DetectorThresholdsRepository, droppedFromTop3, type DetectorDefinition, type DetectorsConfig } from '@libs/detectors';
+import { AnswerFactsReads, ChannelOutcomeReads, CrawlBlockPass, DETECTORS_CONFIG, DetectorPass, DetectorThresholdsRepository, droppedFromTop3, type DetectorDefinition, type DetectorsConfig } from '@libs/detectors';
 import { OpportunityRepository } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
@@ -279,6 +279,25 @@ describe('the closed loop', () => {
     const runs = (await api.request({ url: `/api/v1/analysis-runs?brandId=${other}&limit=10`, key: org.key })).body.data as { status: string }[];
     expect(runs.filter((r) => r.status === 'partial')).toHaveLength(3);
     expect(await opportunities(other)).toEqual([]);
+  });
+
+  it('crawl_block: the bot detectors open one opportunity per agent blocked on the brand\'s site (daily rollups); a second pass opens nothing new', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const insert = (bot: string, category: string, verification: string, visits: number, errors: number) =>
+      api.dataSource.query(
+        `INSERT INTO agent_bot_daily (organization_id, brand_id, host, day, bot_name, category, verification, visits, error_visits, disallowed_visits, last_seen) VALUES ($1, $2, 'acme.com', $3, $4, $5, $6, $7, $8, 0, now())`,
+        [org.id, brand, today, bot, category, verification, visits, errors],
+      );
+    await insert('GPTBot', 'training', 'verified', 200, 90); // 45 % answered 4xx/5xx: blocked
+    await insert('PerplexityBot', 'search', 'verified', 200, 4); // 2 %: fine
+    await insert('ClaudeBot', 'training', 'spoofed', 200, 200); // impostors refused: not the engine blocked
+    const pass = api.app.get(CrawlBlockPass);
+    await pass.run('crawl-block-test-1');
+    const first = (await opportunities(brand)).filter((o) => o.type === 'crawl_block');
+    expect(first).toEqual([expect.objectContaining({ fingerprint: `crawl_block:${brand}:GPTBot`, source: 'detector:crawl_block', status: 'detected', evidence: expect.objectContaining({ errorShare: expect.objectContaining({ k: 90, n: 200, value: 0.45 }) }) })]);
+    const again = await pass.run('crawl-block-test-2');
+    expect(again.opened).toEqual([]);
+    expect((await opportunities(brand)).filter((o) => o.type === 'crawl_block')).toHaveLength(1);
   });
 
   it('a detector crash leaves no half-open opportunity; the pass given again opens each problem once', async () => {

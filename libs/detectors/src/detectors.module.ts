@@ -6,15 +6,18 @@ import { AnswerFactsReads } from './read-model/answer-facts.reads';
 import { ChannelOutcomeReads } from './read-model/channel-outcome.reads';
 import { DEFAULT_DETECTOR_LIST, DetectorPass } from './shared/detector-pass';
 import { OutcomeSweep } from './run-after-analysis/outcome-sweep';
+import { BotDailyReads } from './read-model/bot-daily.reads';
+import { CrawlBlockPass } from './run-bot-detectors/crawl-block-pass';
+import { CrawlBlockSweep } from './run-bot-detectors/crawl-block-sweep';
 
 /**
  * The closed loop in the worker: the detector pass (verify fixes, open what the detectors report,
  * finalise outcomes) that DetectorsReactor runs when analysis runs complete, and the periodic
- * outcome sweep. The reactor itself is built in the projection engine's module from these exports.
+ * outcome sweep, and the daily bot detectors (crawl_block). The reactor itself is built in the projection engine's module from these exports.
  */
 @Module({
   imports: [OpportunityCommandsModule, TenancyModule],
-  providers: [AnswerFactsReads, ChannelOutcomeReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, DetectorPass, OutcomeSweep],
-  exports: [DetectorPass],
+  providers: [AnswerFactsReads, ChannelOutcomeReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, DetectorPass, OutcomeSweep, BotDailyReads, CrawlBlockPass, CrawlBlockSweep],
+  exports: [DetectorPass, CrawlBlockPass],
 })
 export class DetectorsWorkerModule {}

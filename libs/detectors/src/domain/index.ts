@@ -13,3 +13,4 @@ export { stabilityAlert, flipRateTest } from './stability-alert.detector';
 export { misinformation, wrongClaims } from './misinformation.detector';
 export { hallucinationCluster } from './hallucination-cluster.detector';
 export * from './channel-outcome';
+export { crawlBlock, crawlBlockFingerprint, type BotDailyRow, type CrawlBlockInput, type CrawlBlockDetection } from './crawl-block.detector';

@@ -21,6 +21,8 @@ export interface Thresholds {
   clusterMinSeries: number;
   /** Days after resolution before the outcome is finalised (fractions allowed). */
   outcomeWindowDays: number;
+  /** crawl_block: an AI agent's visits answered 4xx/5xx, as a share of its visits, above which it is blocked. */
+  maxErrorShare: number;
 }
 
 export const DEFAULT_THRESHOLDS: Readonly<Thresholds> = Object.freeze({
@@ -33,6 +35,7 @@ export const DEFAULT_THRESHOLDS: Readonly<Thresholds> = Object.freeze({
   minContradictions: 2,
   clusterMinSeries: 2,
   outcomeWindowDays: 14,
+  maxErrorShare: 0.1,
 });
 
 interface Bound {
@@ -55,6 +58,7 @@ export const THRESHOLD_BOUNDS: Readonly<Record<keyof Thresholds, Bound>> = Objec
   minContradictions: { min: 1, max: 1000, integer: true, description: 'an integer from 1 to 1000' },
   clusterMinSeries: { min: 2, max: 1000, integer: true, description: 'an integer from 2 to 1000' },
   outcomeWindowDays: { min: 0, max: 365, integer: false, exclusiveMin: true, description: 'a number of days above 0 and at most 365' },
+  maxErrorShare: { min: 0, max: 0.99, integer: false, exclusiveMin: true, description: 'a number above 0 and at most 0.99' },
 });
 
 export const THRESHOLD_NAMES = Object.keys(DEFAULT_THRESHOLDS) as (keyof Thresholds)[];
