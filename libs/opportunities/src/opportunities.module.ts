@@ -22,9 +22,20 @@ const handlers = [DetectOpportunityHandler, TransitionOpportunityHandler, Record
 const services = [OpportunityRepository, ReadYourWrites];
 const queries = [ListOpportunities, GetOpportunity, OpportunityKpis, OutcomesSummary];
 
-/** The opportunity queue: commands (CQRS), read-model queries and their HTTP controllers. */
+/** Commands without HTTP (the CLI's seed, detectors in the worker). */
 @Module({
   imports: [CqrsModule.forRoot(), TenancyModule],
+  providers: [...handlers, ...services],
+  exports: [...services, CqrsModule],
+})
+export class OpportunityCommandsModule {}
+
+/**
+ * The opportunity queue: the commands (one module instance, so a process composing the API and the
+ * worker's detectors registers each handler once), read-model queries and their HTTP controllers.
+ */
+@Module({
+  imports: [OpportunityCommandsModule, TenancyModule],
   controllers: [
     OpportunityKpisController,
     ListOpportunitiesController,
@@ -33,15 +44,7 @@ const queries = [ListOpportunities, GetOpportunity, OpportunityKpis, OutcomesSum
     TransitionOpportunityController,
     OutcomesSummaryController,
   ],
-  providers: [...handlers, ...services, ...queries],
-  exports: [...services, CqrsModule],
+  providers: [...queries],
+  exports: [OpportunityCommandsModule],
 })
 export class OpportunitiesModule {}
-
-/** Commands without HTTP (the CLI's seed, detectors in the worker). */
-@Module({
-  imports: [CqrsModule.forRoot(), TenancyModule],
-  providers: [...handlers, ...services],
-  exports: [...services, CqrsModule],
-})
-export class OpportunityCommandsModule {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
 import type { RecordedEvent } from '@libs/event-store';
@@ -17,9 +17,11 @@ export const DETECTOR_READ_MODELS = ['analysis_results'];
  * final outcomes), so a batch given again opens nothing new.
  */
 @Injectable()
-export class DetectorsReactor implements Reactor {
+export class DetectorsReactor implements Reactor, OnModuleDestroy {
   readonly name = 'detectors';
   readonly handles = ['analysis_run.completed'];
+  /** Set when the process shuts down (before the engine waits for its runners): the batch in hand stops and is given again later. */
+  private closing = false;
 
   constructor(
     private readonly pass: DetectorPass,
@@ -44,13 +46,25 @@ export class DetectorsReactor implements Reactor {
       entry.runIds.add(Number(r.id));
       byBrand.set(key, entry);
     }
-    for (const b of byBrand.values()) await this.pass.run(b.organizationId, b.brandId, b.runIds, `detectors-run-${Math.max(...b.runIds)}`);
+    for (const b of byBrand.values()) {
+      this.stopIfClosing();
+      await this.pass.run(b.organizationId, b.brandId, b.runIds, `detectors-run-${Math.max(...b.runIds)}`);
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.closing = true;
+  }
+
+  private stopIfClosing(): void {
+    if (this.closing) throw new Error('shutting down: the detectors stop here and take the batch again at the next start');
   }
 
   /** Waits until the answers' read model has applied the feed up to `event` (throws after the configured wait: the batch is given again). */
   private async readModelsAt(event: RecordedEvent): Promise<void> {
     const deadline = Date.now() + this.config.readModelWaitMs;
     while (!(await projectionsReached(this.dataSource.manager, [...DETECTOR_READ_MODELS, 'analysis_runs'], event.position))) {
+      this.stopIfClosing();
       if (Date.now() > deadline) throw new Error(`the answers' read model has not reached run completion at ${event.position.commit}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

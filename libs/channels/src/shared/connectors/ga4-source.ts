@@ -1,4 +1,8 @@
-import { BetaAnalyticsDataClient } from '@google-analytics/data';
+import type { BetaAnalyticsDataClient } from '@google-analytics/data';
+
+/** The GA4 client library, loaded on the first sync: it takes seconds to load (gRPC, protobufs), which every CLI command and test process would otherwise pay. */
+let ga4Library: typeof import('@google-analytics/data') | undefined;
+const ga4 = () => (ga4Library ??= require('@google-analytics/data') as typeof import('@google-analytics/data')); // eslint-disable-line @typescript-eslint/no-require-imports
 import { emptyData, isAiAssistantSource, type ChannelData } from '../../domain';
 import type { ChannelForSync } from '../../channels.repository';
 import type { ChannelSource, DayWindow } from './channel-source';
@@ -45,7 +49,7 @@ export class Ga4Source implements ChannelSource {
   private client(key: ServiceAccountKey): BetaAnalyticsDataClient {
     const url = new URL(this.settings.url);
     const protocol = url.protocol.replace(':', '');
-    return new BetaAnalyticsDataClient({
+    return new (ga4().BetaAnalyticsDataClient)({
       fallback: true,
       apiEndpoint: url.hostname,
       port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
