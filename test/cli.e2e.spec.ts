@@ -3,6 +3,9 @@ import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { cli } from './support/cli';
 
+// Every case starts CLI processes (a few seconds each on a loaded 2-core machine).
+jest.setTimeout(180_000);
+
 /** The administration CLI over a real database: --json prints exactly one JSON document. */
 let db: TestDatabase;
 let store: PostgresEventStore;

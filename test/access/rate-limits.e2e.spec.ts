@@ -166,9 +166,14 @@ describe('two API processes', () => {
 
   it('share one budget: a free key gets 70 requests across both', async () => {
     const org = await api.organization({ tier: 'free' });
+    const started = Date.now();
     const results = await Promise.all(Array.from({ length: 80 }, (_, i) => validate(org.key, i % 2 ? api : second)));
-    expect(results.filter((r) => r.status === 200)).toHaveLength(70);
-    expect(results.filter((r) => r.status === 429)).toHaveLength(10);
+    // 70 a minute: one more request is due every 857 ms, so a burst slowed past that on a loaded machine may pass one more.
+    const refilled = Math.floor(((Date.now() - started) * 70) / 60_000);
+    const passed = results.filter((r) => r.status === 200).length;
+    expect(passed).toBeGreaterThanOrEqual(70);
+    expect(passed).toBeLessThanOrEqual(70 + refilled);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(80 - passed);
     // Each process refused some: neither kept a budget of its own.
     expect(results.filter((r, i) => r.status === 200 && i % 2 === 0).length).toBeLessThan(70);
     expect(results.filter((r, i) => r.status === 200 && i % 2 === 1).length).toBeLessThan(70);

@@ -87,7 +87,7 @@ describe('brand names and re-analysis', () => {
     expect(await json(['answers', 'reanalyze', '--brand', String(brand.id), '--since', today])).toMatchObject({ answers: 12, reanalysed: 0, unchanged: 12 });
     expect((await cli(['answers', 'reanalyze', '--brand', String(brand.id), '--since', '2026-02-30'], env)).code).toBe(2);
     expect((await cli(['answers', 'reanalyze', '--brand', '999999', '--since', today], env)).stderr).toMatch(/brand 999999 does not exist/);
-  }, 120_000);
+  }, 300_000); // fourteen CLI processes, each a few seconds to start on a loaded 2-core machine
 
   it('rebuilds each analysis projection from zero equal to the live one, re-analyses included', async () => {
     const store = api.app.get<EventStore>(EVENT_STORE);

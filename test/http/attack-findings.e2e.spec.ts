@@ -86,7 +86,7 @@ describe('work per request is bounded', () => {
     expect(r.body.error.details.fieldCount).toBeGreaterThanOrEqual(600);
   });
 
-  it('keeps /health under 50 ms while 8 such bodies arrive at once (over a socket)', async () => {
+  it('keeps /health under 200 ms while 8 such bodies arrive at once (over a socket)', async () => {
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
     const body = manyKeys(50_000);
@@ -97,17 +97,18 @@ describe('work per request is bounded', () => {
     };
     await health(); // warm: connection pool, route
     // Up to three rounds of 8 floods with 5 probes each; the best round's slowest probe must be under
-    // 50 ms. A server that parses the flood on its event loop (1.5 s before the fix) fails every
-    // round; one round slowed by the other test worker's processes on this 2-core machine does not.
+    // 200 ms. A server that parses the flood on its event loop (1.5 s before the fix) fails every
+    // round; a round slowed by the other test worker's processes on this 2-core machine (66 ms seen
+    // in a full CI run, so 50 ms was a speed figure, not a regression check) does not.
     const rounds: number[] = [];
-    for (let round = 0; round < 3 && !(rounds.length && Math.min(...rounds) < 50); round++) {
+    for (let round = 0; round < 3 && !(rounds.length && Math.min(...rounds) < 200); round++) {
       const floods = Array.from({ length: 8 }, () => fetch(`${base}/api/v1/webhooks`, { method: 'POST', headers: { ...json, 'x-api-key': org.key }, body }).then((r) => r.status));
       const timings: number[] = [];
       for (let i = 0; i < 5; i++) timings.push(await health());
       expect(await Promise.all(floods)).toEqual(Array(8).fill(400));
       rounds.push(Math.max(...timings));
     }
-    expect(Math.min(...rounds)).toBeLessThan(50);
+    expect(Math.min(...rounds)).toBeLessThan(200);
   });
 });
 

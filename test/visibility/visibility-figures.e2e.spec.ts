@@ -236,7 +236,7 @@ describe('visibility figures (DESIGN §14)', () => {
     expect(table).toMatch(/75\.0%/);
     expect((await cli(['report', 'visibility', '--brand', String(brand.id), '--days', '366'], env)).code).toBe(2);
     expect((await cli(['report', 'visibility', '--brand', '999999'], env)).stderr).toMatch(/brand 999999 does not exist/);
-  }, 60_000);
+  }, 180_000);
 
   it('a re-analysis of a past answer corrects that day', async () => {
     const fixed = entities({ mentions: 1, rank: 3, sentiment: 'positive', score: 0.3, vis: 0.1 }, { mentions: 2, rank: 1, sentiment: 'positive', score: 0.5, vis: 0.6 }, { mentions: 1, rank: 2, sentiment: 'negative', score: -0.4, vis: 0.3 });
