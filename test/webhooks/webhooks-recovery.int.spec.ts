@@ -114,10 +114,17 @@ async function succeeded(orgId: number): Promise<number> {
 jest.retryTimes(1, { logErrorsBeforeRetry: true });
 
 describe('webhook delivery recovery', () => {
-  let worker: ReturnType<typeof startApp>;
+  let worker: ReturnType<typeof startApp> | undefined;
+  let attempt = 0;
 
   it('Redis losing every key mid-burst: every one of 2,000 deliveries still arrives, signed', async () => {
-    const paths = ['/flush-a', '/flush-b'];
+    // A retry starts clean: the first attempt's worker stopped, and paths (so secrets and counts) of its own.
+    if (worker && worker.exitCode === null) {
+      worker.kill('SIGKILL');
+      await exited(worker);
+    }
+    attempt++;
+    const paths = [`/flush-a-${attempt}`, `/flush-b-${attempt}`];
     const { orgId, brandId } = await setUp(paths);
     worker = startApp('worker', env());
     const appending = burst(orgId, brandId);
@@ -128,13 +135,13 @@ describe('webhook delivery recovery', () => {
     expect(backlog).toBeGreaterThan(0); // jobs were sitting in Redis when it lost them
     await appending;
     await until(() => distinctIds(paths) === 2000, 90_000, `all 2,000 deliveries (have ${distinctIds(paths)})`).catch((error: Error) => {
-      throw new Error(`${error.message}; worker output:\n${worker.output().slice(-4000)}`);
+      throw new Error(`${error.message}; worker output:\n${worker!.output().slice(-4000)}`);
     });
     const got = receiver.received.filter((r) => paths.includes(r.path));
     expect(got.every((r) => r.verified)).toBe(true);
     await until(async () => (await succeeded(orgId)) === 2000, 30_000, 'every delivery recorded as succeeded');
     // The reconciler found the deliveries whose jobs Redis lost and handed them back.
-    expect(worker.output()).toMatch(/reconciler: \d+ deliveries had lost their BullMQ job/);
+    expect(worker!.output()).toMatch(/reconciler: \d+ deliveries had lost their BullMQ job/);
   }, 180_000);
 
   it('a worker killed with SIGKILL mid-burst: another worker finishes, every one of 2,000 deliveries arrives', async () => {
@@ -142,8 +149,8 @@ describe('webhook delivery recovery', () => {
     const { orgId, brandId } = await setUp(paths);
     const appending = burst(orgId, brandId);
     await until(() => distinctIds(paths) >= 400, 60_000, 'deliveries to start');
-    worker.kill('SIGKILL');
-    await exited(worker);
+    worker!.kill('SIGKILL');
+    await exited(worker!);
     const before = distinctIds(paths);
     await appending;
     worker = startApp('worker', env());
