@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
 import { addDays, utcDay } from '@libs/metrics';
@@ -48,7 +48,7 @@ export class VisitRetention {
 
 /** Runs retention in the worker every AGENT_RETENTION_CHECK_MS (and at start). */
 @Injectable()
-export class RetentionSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RetentionSchedule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('VisitRetention');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -64,7 +64,7 @@ export class RetentionSchedule implements OnApplicationBootstrap, OnApplicationS
     void this.tick();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }

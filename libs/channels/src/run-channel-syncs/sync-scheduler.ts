@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
 import { CHANNELS_CONFIG, type ChannelsConfig } from '../channels.config';
 import { ChannelsRepository } from '../channels.repository';
@@ -10,7 +10,7 @@ import { SyncQueue } from '../shared/sync-queue';
  * sync moved a day on, in one statement only one worker process wins), gets a sync record and a job.
  */
 @Injectable()
-export class SyncScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SyncScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ChannelSyncScheduler');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
@@ -27,7 +27,7 @@ export class SyncScheduler implements OnApplicationBootstrap, OnApplicationShutd
     void this.tick();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }

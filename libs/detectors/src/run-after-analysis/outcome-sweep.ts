@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { DetectorPass } from '../shared/detector-pass';
@@ -9,7 +9,7 @@ import { DetectorPass } from '../shared/detector-pass';
  * finds them final).
  */
 @Injectable()
-export class OutcomeSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutcomeSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Detectors');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
@@ -30,7 +30,7 @@ export class OutcomeSweep implements OnApplicationBootstrap, OnApplicationShutdo
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { CrawlBlockPass } from './crawl-block-pass';
@@ -9,7 +9,7 @@ import { CrawlBlockPass } from './crawl-block-pass';
  * (idempotent: a second worker doing the same finds the problems open).
  */
 @Injectable()
-export class CrawlBlockSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CrawlBlockSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Detectors');
   private timers: NodeJS.Timeout[] = [];
   private running: Promise<unknown> | null = null;
@@ -31,7 +31,7 @@ export class CrawlBlockSweep implements OnApplicationBootstrap, OnApplicationShu
     for (const t of this.timers) t.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
     await this.running;
   }
