@@ -129,9 +129,10 @@ beforeAll(async () => {
   for (const a of answers()) await record(a);
   await api.projected(PROJECTIONS);
 });
+// Closing has exceeded 60 s in some full-suite runs (docs/decisions.md, "Known flaky"): more time, so a slow close is told from a hung one.
 afterAll(async () => {
   await api?.close();
-});
+}, 180_000);
 
 describe('citation sources (DESIGN §14 consensus and absences)', () => {
   it('ranks domains by recency-weighted citations × provider coverage, the top one 100', async () => {
