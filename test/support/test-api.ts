@@ -10,6 +10,7 @@ import { START } from '@libs/event-store';
 import { projectionsReached } from '@libs/projection-engine';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './test-database';
 import { until } from './processes';
+import { watchShutdownHooks } from './shutdown-watch';
 import { loadServiceConfig } from '../../apps/composition/config';
 
 export interface TestApi {
@@ -83,7 +84,10 @@ export async function startTestApi(env: Record<string, string> = {}, extraImport
       await until(() => projectionsReached(dataSource, projections, head), 10_000, `projections ${projections.join(', ')} caught up`);
     },
     async close() {
-      await app.close();
+      watchShutdownHooks(app);
+      const slow = setTimeout(() => process.stderr.write(`[shutdown-watch] app.close() pending after 30 s; active resources: ${process.getActiveResourcesInfo().join(', ')}\n`), 30_000);
+      slow.unref();
+      await app.close().finally(() => clearTimeout(slow));
       await dataSource.destroy();
       await db.drop();
     },
