@@ -38,7 +38,8 @@ describe('process start-up', () => {
     it('prints a short start and the banner last: URL, docs, demo key, one curl, how to stop; logs are JSON off a terminal', async () => {
       const port = String(20000 + Math.floor(Math.random() * 20000));
       const app = startApp('standalone', { DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
-      await until(() => app.output().includes('stop:'), 60_000, 'the banner');
+      // Seeding (90 days of answers, the closed loop replayed over them) takes a while on a loaded machine.
+      await until(() => app.output().includes('stop:'), 180_000, 'the banner');
       await new Promise((r) => setTimeout(r, 500)); // anything printed after the banner would show now
       const lines = app.output().trimEnd().split('\n');
       const banner = lines.findIndex((l) => l.startsWith('AI visibility service: '));
@@ -53,13 +54,24 @@ describe('process start-up', () => {
       // The key and the curl work; a request is logged as one JSON line (stdout is not a terminal).
       const r = await fetch(`http://127.0.0.1:${port}/api/v1/opportunities?severity=high,critical&limit=5`, { headers: { 'x-api-key': key! } });
       expect(r.status).toBe(200);
+      // The demo's history shows the closed loop: detectors opened drops, one fix verified and resolved
+      // with its outcome in money, one regressed, one waiting for answers after its fix.
+      const loop = await fetch(`http://127.0.0.1:${port}/api/v1/opportunities?type=dropped_from_top3&status=resolved,regressed,verifying&includeTerminal=true&limit=100`, { headers: { 'x-api-key': key! } });
+      expect(loop.status).toBe(200);
+      const found = ((await loop.json()) as { data: { status: string; source: string; outcome: { revenue: number | null; mentionRateBefore: number; mentionRateAfter: number } | null; verification: { status: string } }[] }).data;
+      const byDetector = found.filter((o) => o.source === 'detector:dropped_from_top3');
+      const resolved = byDetector.find((o) => o.status === 'resolved');
+      expect(resolved).toMatchObject({ verification: { status: 'passed' }, outcome: { revenue: expect.any(Number) } });
+      expect(resolved!.outcome!.mentionRateAfter).toBeGreaterThan(resolved!.outcome!.mentionRateBefore);
+      expect(byDetector.find((o) => o.status === 'regressed')).toMatchObject({ verification: { status: 'failed' } });
+      expect(byDetector.find((o) => o.status === 'verifying')).toBeDefined();
       await fetch(`http://127.0.0.1:${port}/api/v1/brands`, { headers: { 'x-api-key': 'wrong' } });
       await until(() => app.output().includes('"statusCode":401'), 5000, 'the request log line');
       const logged = app.output().split('\n').find((l) => l.includes('"statusCode":401'))!;
       expect(JSON.parse(logged)).toMatchObject({ level: 40, msg: 'request completed' });
       app.kill('SIGTERM');
       expect(await exited(app)).toBe(0);
-    });
+    }, 300_000);
   });
 
   describe('a running API', () => {

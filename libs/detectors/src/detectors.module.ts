@@ -10,14 +10,22 @@ import { BotDailyReads } from './read-model/bot-daily.reads';
 import { CrawlBlockPass } from './run-bot-detectors/crawl-block-pass';
 import { CrawlBlockSweep } from './run-bot-detectors/crawl-block-sweep';
 
+/** The detector pass alone (what it reads, the thresholds, the detectors): the worker's loop below, and the demo seed that replays its history's passes. */
+@Module({
+  imports: [OpportunityCommandsModule, TenancyModule],
+  providers: [AnswerFactsReads, ChannelOutcomeReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, DetectorPass],
+  exports: [DetectorPass, DetectorThresholdsRepository, AnswerFactsReads, ChannelOutcomeReads],
+})
+export class DetectorPassModule {}
+
 /**
  * The closed loop in the worker: the detector pass (verify fixes, open what the detectors report,
  * finalise outcomes) that DetectorsReactor runs when analysis runs complete, and the periodic
  * outcome sweep, and the daily bot detectors (crawl_block). The reactor itself is built in the projection engine's module from these exports.
  */
 @Module({
-  imports: [OpportunityCommandsModule, TenancyModule],
-  providers: [AnswerFactsReads, ChannelOutcomeReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, DetectorPass, OutcomeSweep, BotDailyReads, CrawlBlockPass, CrawlBlockSweep],
-  exports: [DetectorPass, CrawlBlockPass],
+  imports: [DetectorPassModule, OpportunityCommandsModule, TenancyModule],
+  providers: [OutcomeSweep, BotDailyReads, CrawlBlockPass, CrawlBlockSweep],
+  exports: [DetectorPassModule, CrawlBlockPass],
 })
 export class DetectorsWorkerModule {}

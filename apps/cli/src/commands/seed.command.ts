@@ -12,7 +12,7 @@ export function registerSeed(program: Command, run: Run, json: () => boolean): v
     .description('demo data')
     .command('demo')
     .option('--opportunities <n>', 'how many opportunities (default 320)')
-    .option('--history-days <n>', 'days of daily analysis runs per brand (default 90)')
+    .option('--history-days <n>', 'days of daily analysis runs per brand (default 90; the closed loop\'s story needs 90)')
     .action((opts: { opportunities?: string; historyDays?: string }) =>
       run(async (ctx) => {
         const seeded = await seedDemo(ctx.config, { opportunities: positiveInt('--opportunities', opts.opportunities), historyDays: positiveInt('--history-days', opts.historyDays) });
@@ -26,6 +26,9 @@ export function registerSeed(program: Command, run: Run, json: () => boolean): v
             ...seeded.brands.map((b) => `  brand ${b.id} ${b.name} (${b.domain}) vs ${b.competitors.join(', ')}`),
             `  ${seeded.opportunities} opportunities, ${seeded.resolvedWithOutcome} resolved with outcomes`,
             `  ${seeded.prompts} tracked prompts a brand, ${seeded.historyDays} days of daily runs: ${seeded.answers} answers`,
+            seeded.loop
+              ? `  closed loop: ${seeded.loop.opened} opportunities opened by the detectors over the history; ${seeded.loop.stories.map((s) => `${s.name} #${s.opportunityId} (${s.status})`).join(', ')}`
+              : `  closed loop: not told (it needs 90 days of history)`,
             ...seeded.keys.map((k) => `  key ${k.id} (${k.name}): ${k.key}`),
           ].join('\n') + '\n',
         );

@@ -7,6 +7,7 @@ import { TenancyRepository } from '@libs/tenancy';
 import { DetectOpportunityCommand, OpportunityRepository, SEVERITIES, TYPES, type OpportunityType, type Severity, type Status } from '@libs/opportunities';
 import { AnswerHistorySeeder, PROVIDERS, TrackedPromptsRepository } from '@libs/analysis';
 import { SeedModule } from './seed.module';
+import { LOOP_MIN_HISTORY_DAYS, loopStandingShift, seedLoop, type LoopSeeded } from './demo-loop';
 
 export interface DemoSeed {
   organization: { id: number; name: string; tier: string };
@@ -18,6 +19,8 @@ export interface DemoSeed {
   prompts: number;
   historyDays: number;
   answers: number;
+  /** The closed loop in the history: the detector-opened stories and where the loop left them (null with under LOOP_MIN_HISTORY_DAYS days of history). */
+  loop: LoopSeeded | null;
 }
 
 /** Twenty questions a buyer asks an AI engine, per demo brand. */
@@ -97,6 +100,8 @@ function pickPath(rand: () => number): Status[] {
  * 90 days of daily analysis runs on four providers (the recorded source), a few hundred opportunities
  * of every type, severity and state with histories spread over four months (owners, reasons,
  * verifications, outcomes), and two API keys. Everything goes through the domain's commands.
+ * The first brand's history also tells the closed loop (demo-loop.ts): opportunities the detectors
+ * open, verify and resolve (with an outcome in money from an import channel), and one regressed.
  */
 export async function seedDemo(config: AppConfig, options: { opportunities?: number; historyDays?: number } = {}): Promise<DemoSeed> {
   const app = await NestFactory.createApplicationContext(SeedModule.forRoot(config), { logger: false });
@@ -133,16 +138,23 @@ export async function seedDemo(config: AppConfig, options: { opportunities?: num
     const prompts = app.get(TrackedPromptsRepository);
     const history = app.get(AnswerHistorySeeder);
     const yesterday = new Date(Date.now() - 86_400_000);
+    const historyDays = options.historyDays ?? DEMO_HISTORY_DAYS;
     let answers = 0;
+    const promptIds = new Map<string, number>();
     for (const brand of brands) {
       const added = [];
       for (const query of DEMO_PROMPTS[brand.name]) {
         const r = await prompts.add(brand, { query, topic: null, tags: [], providers: [...PROVIDERS], isActive: true });
         if ('prompt' in r) added.push(r.prompt);
       }
-      const seeded = await history.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days: options.historyDays ?? DEMO_HISTORY_DAYS, lastDay: yesterday });
+      if (brand === brands[0]) for (const p of added) promptIds.set(p.query, p.id);
+      // The first brand's history tells the closed loop's stories (demo-loop.ts).
+      const standingShift = brand === brands[0] && historyDays >= LOOP_MIN_HISTORY_DAYS ? loopStandingShift(Math.floor(yesterday.getTime() / 86_400_000)) : undefined;
+      const seeded = await history.seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts: added, days: historyDays, lastDay: yesterday, standingShift });
       answers += seeded.answers;
     }
+    // The closed loop replayed over that history: detectors open, fixes verified, resolved with an outcome, one regressed.
+    const loop = historyDays < LOOP_MIN_HISTORY_DAYS ? null : await seedLoop(app, { organizationId: org.id, clientId: client.id, brandId: brands[0].id, promptIds, lastDay: yesterday, historyDays, rand });
 
     const count = options.opportunities ?? 320;
     const now = Date.now();
@@ -165,7 +177,8 @@ export async function seedDemo(config: AppConfig, options: { opportunities?: num
             title: `${TITLES[type](brand.name, rival, engine)} (#${i + 1})`,
             description: `Seen in ${2 + Math.floor(rand() * 20)} of 40 tracked prompts on ${engine}.`,
             evidence: { engine, rival, prompts: 40, affected: 2 + Math.floor(rand() * 20) },
-            source: `detector:${type}`,
+            // Made up for the queue's variety, not by a detector (the loop's stories above are the detectors' own).
+            source: `demo:${type}`,
             detectedAt,
           },
           actor,
@@ -223,8 +236,9 @@ export async function seedDemo(config: AppConfig, options: { opportunities?: num
       opportunities: count,
       resolvedWithOutcome,
       prompts: DEMO_PROMPTS[brands[0].name].length,
-      historyDays: options.historyDays ?? DEMO_HISTORY_DAYS,
+      historyDays,
       answers,
+      loop,
     };
   } finally {
     await app.close();

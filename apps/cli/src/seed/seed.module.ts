@@ -7,15 +7,31 @@ import { OpportunityCommandsModule } from '@libs/opportunities';
 import { RedisModule } from '@libs/redis';
 import { TenancyRepository } from '@libs/tenancy';
 import { AnswerHistorySeeder, TrackedPromptsRepository } from '@libs/analysis';
+import { ChannelsRepository, MetricsImporter } from '@libs/channels';
+import { DetectorPassModule } from '@libs/detectors';
+import { ProjectionEngineModule } from '@libs/projection-engine';
+import { ANALYSIS_PROJECTORS, OPPORTUNITY_PROJECTORS } from '@projections';
 
-/** What seeding needs: the database, the event store, tenancy and keys, the opportunity commands, prompts and the answer-history seeder (no HTTP). */
+/**
+ * What seeding needs: the database, the event store, tenancy and keys, the opportunity commands,
+ * prompts and the answer-history seeder, channel imports, and for the closed loop's story the
+ * detector pass with the read models it reads (answers and opportunities) projected here (no HTTP).
+ */
 @Module({})
 export class SeedModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SeedModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, EventStoreModule, OpportunityCommandsModule],
-      providers: [TenancyRepository, ApiKeysRepository, TrackedPromptsRepository, AnswerHistorySeeder],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        EventStoreModule,
+        OpportunityCommandsModule,
+        DetectorPassModule,
+        ProjectionEngineModule.forWorker({ analysis: ANALYSIS_PROJECTORS, opportunities: OPPORTUNITY_PROJECTORS }),
+      ],
+      providers: [TenancyRepository, ApiKeysRepository, TrackedPromptsRepository, AnswerHistorySeeder, ChannelsRepository, MetricsImporter],
     };
   }
 }

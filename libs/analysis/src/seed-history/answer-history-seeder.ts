@@ -19,6 +19,8 @@ export interface HistoryRequest {
   lastDay: Date;
   /** Runs a day (default 1): the first at 06:00 UTC, the others spread over the next 16 hours. */
   runsPerDay?: number;
+  /** A story told by the history: the brand's standing moved for a provider, query and UTC day number (see RecordedEngine). */
+  standingShift?: (provider: Provider, query: string, day: number) => number;
 }
 
 export interface HistorySeeded {
@@ -51,7 +53,7 @@ export class AnswerHistorySeeder {
       ...tracked.competitors.map((c) => ({ kind: 'competitor' as const, name: c.name, domains: [c.domain] })),
     ];
     const engines = new Map<Provider, RecordedEngine>();
-    const engine = (p: Provider) => engines.get(p) ?? engines.set(p, new RecordedEngine(p)).get(p)!;
+    const engine = (p: Provider) => engines.get(p) ?? engines.set(p, new RecordedEngine(p, request.standingShift && ((query, day) => request.standingShift!(p, query, day)))).get(p)!;
     const runsPerDay = Math.max(1, Math.floor(request.runsPerDay ?? 1));
     const ids: { id: string }[] = await this.dataSource.query(`SELECT nextval('analysis_run_ids') AS id FROM generate_series(1, $1)`, [request.days * runsPerDay]);
     const questions = request.prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers }));

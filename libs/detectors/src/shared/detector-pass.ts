@@ -60,20 +60,26 @@ export class DetectorPass {
     @Inject(DETECTOR_LIST) private readonly detectors: readonly DetectorDefinition[],
   ) {}
 
-  async run(organizationId: number, brandId: number, runIds: ReadonlySet<number> | null, correlationId: string): Promise<PassResult> {
+  /**
+   * `asOf` (default now) is the moment the pass judges from: it reads only answers asked before it,
+   * dates what it records at it, and finalises outcomes whose window has passed by then (the demo
+   * seed replays its history's passes at their days; live passes run at now).
+   */
+  async run(organizationId: number, brandId: number, runIds: ReadonlySet<number> | null, correlationId: string, asOf?: Date): Promise<PassResult> {
     const { thresholds } = await this.thresholds.of(organizationId);
-    const verification = await this.verify(organizationId, brandId, thresholds, correlationId);
-    const { opened, alreadyOpen } = await this.detect(organizationId, brandId, runIds, thresholds, correlationId);
-    const outcomes = await this.finalizeOutcomes(organizationId, brandId, thresholds, correlationId);
+    const verification = await this.verify(organizationId, brandId, thresholds, correlationId, asOf);
+    const { opened, alreadyOpen } = await this.detect(organizationId, brandId, runIds, thresholds, correlationId, asOf);
+    const outcomes = await this.finalizeOutcomes(organizationId, brandId, thresholds, correlationId, asOf);
     return { opened, alreadyOpen, verification, outcomes };
   }
 
   /** Runs every detector over the brand's latest answers, then opens what they report (nothing is opened when one fails). */
-  async detect(organizationId: number, brandId: number, runIds: ReadonlySet<number> | null, t: Thresholds, correlationId: string): Promise<{ opened: number[]; alreadyOpen: number[] }> {
+  async detect(organizationId: number, brandId: number, runIds: ReadonlySet<number> | null, t: Thresholds, correlationId: string, asOf?: Date): Promise<{ opened: number[]; alreadyOpen: number[] }> {
+    const now = asOf ?? new Date();
     const brand = await this.tenancy.findBrand({ organizationId, clientId: null }, brandId);
     if (!brand) return { opened: [], alreadyOpen: [] };
     const open: { fingerprint: string }[] = await this.dataSource.query(`SELECT fingerprint FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND NOT terminal`, [organizationId, brandId]);
-    const series = await this.reads.series({ organizationId, brandId, since: new Date(Date.now() - this.config.historyDays * 86_400_000), perSeries: t.recentAnswers + t.baselineAnswers });
+    const series = await this.reads.series({ organizationId, brandId, since: new Date(now.getTime() - this.config.historyDays * 86_400_000), ...(asOf ? { until: asOf } : {}), perSeries: t.recentAnswers + t.baselineAnswers });
     // Every report first (pure): a detector that throws leaves nothing opened by this pass.
     const detections = detectAll({ organizationId, brandId, brandName: brand.name, series, runIds, openFingerprints: new Set(open.map((o) => o.fingerprint)), thresholds: t }, this.detectors);
     const opened: number[] = [];
@@ -81,7 +87,7 @@ export class DetectorPass {
     for (const d of detections) {
       const result = await this.commands.execute(
         new DetectOpportunityCommand(
-          { organizationId, brandId, type: d.type, severity: d.severity, title: d.title, description: d.description, evidence: d.evidence, source: `detector:${d.type}`, fingerprint: d.fingerprint },
+          { organizationId, brandId, type: d.type, severity: d.severity, title: d.title, description: d.description, evidence: d.evidence, source: `detector:${d.type}`, fingerprint: d.fingerprint, ...(asOf ? { detectedAt: asOf } : {}) },
           SYSTEM_ACTOR,
           correlationId,
         ),
@@ -93,7 +99,7 @@ export class DetectorPass {
   }
 
   /** Re-measures each `verifying` opportunity of the brand on the answers recorded after its fix was deployed. */
-  async verify(organizationId: number, brandId: number, t: Thresholds, correlationId: string): Promise<PassResult['verification']> {
+  async verify(organizationId: number, brandId: number, t: Thresholds, correlationId: string, asOf?: Date): Promise<PassResult['verification']> {
     const out: PassResult['verification'] = { passed: [], failed: [], waiting: [] };
     const rows: { id: string }[] = await this.dataSource.query(`SELECT id FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND status = 'verifying' ORDER BY id`, [organizationId, brandId]);
     for (const { id } of rows) {
@@ -106,18 +112,18 @@ export class DetectorPass {
       const recorded = state.verification.status === 'passed' || state.verification.status === 'failed' ? state.verification.status : null;
       let decision: VerificationDecision | null = null;
       if (!recorded) {
-        const after = await this.reads.series({ organizationId, brandId, since: fixedAt ?? new Date(state.updatedAt), perSeries: 1000 });
+        const after = await this.reads.series({ organizationId, brandId, since: fixedAt ?? new Date(state.updatedAt), ...(asOf ? { until: asOf } : {}), perSeries: 1000 });
         decision = detector.verify(state.evidence, after, t);
         if (decision.status === 'waiting') {
           out.waiting.push(state.id);
           continue;
         }
         const actor = { organizationId, ...SYSTEM_ACTOR };
-        await this.commands.execute(new RecordVerificationCommand(state.id, decision.status, { ...decision.details, reason: decision.reason, fixDeployedAt: fixedAt?.toISOString() ?? null }, actor, correlationId));
+        await this.commands.execute(new RecordVerificationCommand(state.id, decision.status, { ...decision.details, reason: decision.reason, fixDeployedAt: fixedAt?.toISOString() ?? null }, actor, correlationId, asOf));
       }
       const status = recorded ?? (decision!.status as 'passed' | 'failed');
       const reason = decision?.reason ?? (state.verification.details?.reason as string | undefined) ?? `verification ${status}`;
-      await this.repository.execute(state.id, (s) => ({ kind: 'transition', toStatus: status === 'passed' ? 'resolved' : 'regressed', reason, owner: s?.owner ?? null, now: new Date() }), {
+      await this.repository.execute(state.id, (s) => ({ kind: 'transition', toStatus: status === 'passed' ? 'resolved' : 'regressed', reason, owner: s?.owner ?? null, now: asOf ?? new Date() }), {
         organizationId,
         actor: SYSTEM_ACTOR.actor,
         correlationId,
@@ -129,17 +135,17 @@ export class DetectorPass {
   }
 
   /** Finalises the outcome of each resolved opportunity of the brand whose window after resolution has passed. */
-  async finalizeOutcomes(organizationId: number, brandId: number, t: Thresholds, correlationId: string): Promise<number[]> {
+  async finalizeOutcomes(organizationId: number, brandId: number, t: Thresholds, correlationId: string, asOf?: Date): Promise<number[]> {
     const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND status = 'resolved' AND outcome IS NULL AND resolved_at <= now() - make_interval(secs => $3::float8) ORDER BY id`,
-      [organizationId, brandId, t.outcomeWindowDays * 86_400],
+      `SELECT id FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND status = 'resolved' AND outcome IS NULL AND resolved_at <= coalesce($4::timestamptz, now()) - make_interval(secs => $3::float8) ORDER BY id`,
+      [organizationId, brandId, t.outcomeWindowDays * 86_400, asOf?.toISOString() ?? null],
     );
     const done: number[] = [];
     for (const { id } of rows) {
       const state = await this.repository.load(Number(id));
       if (!state || state.status !== 'resolved' || state.outcome || !state.resolvedAt) continue;
       try {
-        await this.commands.execute(new FinalizeOutcomeCommand(state.id, await this.outcomeOf(state, t), { organizationId, ...SYSTEM_ACTOR }, correlationId));
+        await this.commands.execute(new FinalizeOutcomeCommand(state.id, await this.outcomeOf(state, t), { organizationId, ...SYSTEM_ACTOR }, correlationId, asOf));
         done.push(state.id);
       } catch (error) {
         if (!(error instanceof OpportunityRuleError && error.rule === 'outcome_already_final')) throw error;

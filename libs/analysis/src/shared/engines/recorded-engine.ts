@@ -42,7 +42,14 @@ const CITES: Readonly<Record<Provider, number>> = { chatgpt: 3, claude: 2, gemin
 export class RecordedEngine implements AnswerEngine {
   readonly source = 'recorded' as const;
 
-  constructor(readonly provider: Provider) {}
+  /**
+   * `standingShift` (the demo seed's story) moves the brand's standing for a query on a UTC day
+   * number: +0.5 puts it first in nearly every answer, -1 leaves it out of nearly every answer.
+   */
+  constructor(
+    readonly provider: Provider,
+    private readonly standingShift?: (query: string, day: number) => number,
+  ) {}
 
   ask(question: EngineQuestion): Promise<EngineAnswer> {
     if (question.signal?.aborted) return Promise.reject(new EngineError('timeout', 'aborted'));
@@ -52,7 +59,7 @@ export class RecordedEngine implements AnswerEngine {
     const competitors = question.entities.filter((e) => e.kind === 'competitor');
     // The brand's standing: a 60-day wave, a slow upward trend, the provider's lean and the query's own bias.
     const wave = Math.sin((2 * Math.PI * day) / 60 + (hash(question.query) % 628) / 100);
-    const standing = 0.15 * wave + 0.0015 * (day % 365) - 0.2 + PROVIDER_LEAN[this.provider] + ((hash(question.query) % 100) / 100 - 0.5) * 0.4;
+    const standing = 0.15 * wave + 0.0015 * (day % 365) - 0.2 + PROVIDER_LEAN[this.provider] + ((hash(question.query) % 100) / 100 - 0.5) * 0.4 + (this.standingShift?.(question.query, day) ?? 0);
     const options = [...competitors].sort(() => random() - 0.5).slice(0, 2 + Math.floor(random() * Math.min(3, competitors.length)));
     if (brand && random() < 0.55 + standing) {
       const place = Math.max(0, Math.min(options.length, Math.floor((1 - (standing + 0.5 + random() * 0.4)) * (options.length + 1))));
