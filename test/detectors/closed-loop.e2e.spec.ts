@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AnswerFactsReads, ChannelOutcomeReads, CrawlBlockPass, DETECTORS_CONFIG, DetectorPass, DetectorThresholdsRepository, droppedFromTop3, type DetectorDefinition, type DetectorsConfig } from '@libs/detectors';
+import { AnswerFactsReads, ChannelOutcomeReads, CrawlBlockPass, DETECTORS_CONFIG, DetectorPass, DetectorThresholdsRepository, droppedFromTop3, VerifyingOpportunities, type DetectorDefinition, type DetectorsConfig } from '@libs/detectors';
 import { OpportunityRepository } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
@@ -317,6 +317,7 @@ describe('the closed loop', () => {
       app.get(DataSource),
       app.get<DetectorsConfig>(DETECTORS_CONFIG.token),
       [droppedFromTop3, crashing],
+      app.get(VerifyingOpportunities),
     );
     // Keep the worker's own detectors from seeing these runs first: the thresholds need more answers than exist until we lower them.
     const thresholds = app.get(DetectorThresholdsRepository);

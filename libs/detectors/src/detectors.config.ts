@@ -9,6 +9,7 @@ export const DETECTORS_CONFIG = defineConfigSection(
     { name: 'DETECTOR_OUTCOME_POLL_MS', default: '3600000', description: 'How often the worker finalises the outcomes whose window after resolution has passed' },
     { name: 'DETECTOR_BOT_POLL_MS', default: '86400000', description: 'How often the worker runs the bot detectors (crawl_block) over the daily bot rollups' },
     { name: 'DETECTOR_BOT_DAYS', default: '7', description: 'Days of bot rollups (today included) crawl_block judges' },
+    { name: 'DETECTOR_PAGE_POLL_MS', default: '60000', description: 'How often the worker runs the page detectors (readiness_gap, schema_gap) over the page audits completed since' },
   ],
   (r) => ({
     readModelWaitMs: r.int('DETECTOR_READ_MODEL_WAIT_MS', 100, 3_600_000),
@@ -16,6 +17,7 @@ export const DETECTORS_CONFIG = defineConfigSection(
     outcomePollMs: r.int('DETECTOR_OUTCOME_POLL_MS', 100, 86_400_000),
     botPollMs: r.int('DETECTOR_BOT_POLL_MS', 100, 7 * 86_400_000),
     botDays: r.int('DETECTOR_BOT_DAYS', 1, 90),
+    pagePollMs: r.int('DETECTOR_PAGE_POLL_MS', 100, 86_400_000),
   }),
 );
 export type DetectorsConfig = ConfigOf<typeof DETECTORS_CONFIG>;

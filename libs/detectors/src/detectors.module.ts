@@ -5,27 +5,31 @@ import { DetectorThresholdsRepository } from './detector-thresholds.repository';
 import { AnswerFactsReads } from './read-model/answer-facts.reads';
 import { ChannelOutcomeReads } from './read-model/channel-outcome.reads';
 import { DEFAULT_DETECTOR_LIST, DetectorPass } from './shared/detector-pass';
+import { VerifyingOpportunities } from './shared/verifying';
 import { OutcomeSweep } from './run-after-analysis/outcome-sweep';
 import { BotDailyReads } from './read-model/bot-daily.reads';
 import { CrawlBlockPass } from './run-bot-detectors/crawl-block-pass';
 import { CrawlBlockSweep } from './run-bot-detectors/crawl-block-sweep';
+import { PageHistoryReads } from './read-model/page-history.reads';
+import { PageGapPass } from './run-page-detectors/page-gap-pass';
+import { PageGapSweep } from './run-page-detectors/page-gap-sweep';
 
 /** The detector pass alone (what it reads, the thresholds, the detectors): the worker's loop below, and the demo seed that replays its history's passes. */
 @Module({
   imports: [OpportunityCommandsModule, TenancyModule],
-  providers: [AnswerFactsReads, ChannelOutcomeReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, DetectorPass],
-  exports: [DetectorPass, DetectorThresholdsRepository, AnswerFactsReads, ChannelOutcomeReads],
+  providers: [AnswerFactsReads, ChannelOutcomeReads, DetectorThresholdsRepository, DEFAULT_DETECTOR_LIST, VerifyingOpportunities, DetectorPass],
+  exports: [DetectorPass, DetectorThresholdsRepository, AnswerFactsReads, ChannelOutcomeReads, VerifyingOpportunities],
 })
 export class DetectorPassModule {}
 
 /**
  * The closed loop in the worker: the detector pass (verify fixes, open what the detectors report,
  * finalise outcomes) that DetectorsReactor runs when analysis runs complete, and the periodic
- * outcome sweep, and the daily bot detectors (crawl_block). The reactor itself is built in the projection engine's module from these exports.
+ * outcome sweep, the daily bot detectors (crawl_block), and the page detectors (readiness_gap, schema_gap) after page audits. The reactor itself is built in the projection engine's module from these exports.
  */
 @Module({
   imports: [DetectorPassModule, OpportunityCommandsModule, TenancyModule],
-  providers: [OutcomeSweep, BotDailyReads, CrawlBlockPass, CrawlBlockSweep],
-  exports: [DetectorPassModule, CrawlBlockPass],
+  providers: [OutcomeSweep, BotDailyReads, CrawlBlockPass, CrawlBlockSweep, PageHistoryReads, PageGapPass, PageGapSweep],
+  exports: [DetectorPassModule, CrawlBlockPass, PageGapPass],
 })
 export class DetectorsWorkerModule {}

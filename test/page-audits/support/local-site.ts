@@ -41,6 +41,8 @@ export class LocalSite {
   pageDelayMs = 0;
   /** How long /slow takes. */
   slowMs = 5000;
+  /** Pages a test sets (and changes between audits), served as HTML before the fixed routes. */
+  readonly pages = new Map<string, string>();
   private server = http.createServer((req, res) => this.handle(req, res));
   private timers = new Set<NodeJS.Timeout>();
   port = 0;
@@ -86,6 +88,8 @@ export class LocalSite {
     const path = (req.url ?? '/').split('?')[0];
     this.seen.push({ path, at: Date.now(), headers: req.headers });
     const o = this.origin;
+    const set = this.pages.get(path);
+    if (set !== undefined) return this.html(res, set);
     switch (path) {
       case '/robots.txt':
         return void res.writeHead(200, { 'content-type': 'text/plain' }).end(this.robots);

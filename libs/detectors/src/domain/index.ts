@@ -14,3 +14,6 @@ export { misinformation, wrongClaims } from './misinformation.detector';
 export { hallucinationCluster } from './hallucination-cluster.detector';
 export * from './channel-outcome';
 export { crawlBlock, crawlBlockFingerprint, type BotDailyRow, type CrawlBlockInput, type CrawlBlockDetection } from './crawl-block.detector';
+export * from './page-history';
+export { schemaGap, schemaProblems } from './schema-gap.detector';
+export { readinessGap, readinessGapOf, type ReadinessGap } from './readiness-gap.detector';

@@ -23,6 +23,10 @@ export interface Thresholds {
   outcomeWindowDays: number;
   /** crawl_block: an AI agent's visits answered 4xx/5xx, as a share of its visits, above which it is blocked. */
   maxErrorShare: number;
+  /** readiness_gap: a page audit's GEO score (0-100) below which the page is not ready for AI answers. */
+  minPageScore: number;
+  /** readiness_gap: points a page's score may lose from one audit to the next before the fall is a gap. */
+  maxScoreDrop: number;
 }
 
 export const DEFAULT_THRESHOLDS: Readonly<Thresholds> = Object.freeze({
@@ -36,6 +40,8 @@ export const DEFAULT_THRESHOLDS: Readonly<Thresholds> = Object.freeze({
   clusterMinSeries: 2,
   outcomeWindowDays: 14,
   maxErrorShare: 0.1,
+  minPageScore: 50,
+  maxScoreDrop: 15,
 });
 
 interface Bound {
@@ -59,6 +65,8 @@ export const THRESHOLD_BOUNDS: Readonly<Record<keyof Thresholds, Bound>> = Objec
   clusterMinSeries: { min: 2, max: 1000, integer: true, description: 'an integer from 2 to 1000' },
   outcomeWindowDays: { min: 0, max: 365, integer: false, exclusiveMin: true, description: 'a number of days above 0 and at most 365' },
   maxErrorShare: { min: 0, max: 0.99, integer: false, exclusiveMin: true, description: 'a number above 0 and at most 0.99' },
+  minPageScore: { min: 1, max: 100, integer: true, description: 'an integer from 1 to 100' },
+  maxScoreDrop: { min: 1, max: 100, integer: true, description: 'an integer from 1 to 100' },
 });
 
 export const THRESHOLD_NAMES = Object.keys(DEFAULT_THRESHOLDS) as (keyof Thresholds)[];

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
-import { asOpportunityEvent, DetectOpportunityCommand, FinalizeOutcomeCommand, OpportunityRepository, OpportunityRuleError, RecordVerificationCommand, type OpportunityState } from '@libs/opportunities';
+import { DetectOpportunityCommand, FinalizeOutcomeCommand, OpportunityRepository, OpportunityRuleError, type OpportunityState } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import {
   ANSWER_DETECTORS,
@@ -16,9 +16,9 @@ import {
   scopeFromEvidence,
   type DetectorDefinition,
   type Thresholds,
-  type VerificationDecision,
 } from '../domain';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
+import { SYSTEM_ACTOR, VerifyingOpportunities } from './verifying';
 import { DetectorThresholdsRepository } from '../detector-thresholds.repository';
 import { AnswerFactsReads } from '../read-model/answer-facts.reads';
 import { ChannelOutcomeReads } from '../read-model/channel-outcome.reads';
@@ -26,8 +26,7 @@ import { ChannelOutcomeReads } from '../read-model/channel-outcome.reads';
 /** Injection token: the detectors a pass runs (ANSWER_DETECTORS; a test may give a list with a failing one). */
 export const DETECTOR_LIST = Symbol('DETECTOR_LIST');
 
-/** Who the loop acts as: its events say `system`. */
-export const SYSTEM_ACTOR = { subject: 'system', actor: 'system' } as const;
+export { SYSTEM_ACTOR };
 
 export interface PassResult {
   opened: number[];
@@ -58,6 +57,7 @@ export class DetectorPass {
     private readonly dataSource: DataSource,
     @InjectConfig(DETECTORS_CONFIG) private readonly config: DetectorsConfig,
     @Inject(DETECTOR_LIST) private readonly detectors: readonly DetectorDefinition[],
+    private readonly verifying: VerifyingOpportunities,
   ) {}
 
   /**
@@ -100,38 +100,19 @@ export class DetectorPass {
 
   /** Re-measures each `verifying` opportunity of the brand on the answers recorded after its fix was deployed. */
   async verify(organizationId: number, brandId: number, t: Thresholds, correlationId: string, asOf?: Date): Promise<PassResult['verification']> {
-    const out: PassResult['verification'] = { passed: [], failed: [], waiting: [] };
-    const rows: { id: string }[] = await this.dataSource.query(`SELECT id FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND status = 'verifying' ORDER BY id`, [organizationId, brandId]);
-    for (const { id } of rows) {
-      const state = await this.repository.load(Number(id));
-      if (!state || state.status !== 'verifying') continue;
-      const detector = detectorOf(state.type, this.detectors);
-      if (!detector) continue; // not a detector's problem (seo_task, page audits, …): people verify it
-      const fixedAt = await this.fixDeployedAt(state.id);
-      // A verdict recorded by an earlier pass that stopped before moving the opportunity: move it now.
-      const recorded = state.verification.status === 'passed' || state.verification.status === 'failed' ? state.verification.status : null;
-      let decision: VerificationDecision | null = null;
-      if (!recorded) {
-        const after = await this.reads.series({ organizationId, brandId, since: fixedAt ?? new Date(state.updatedAt), ...(asOf ? { until: asOf } : {}), perSeries: 1000 });
-        decision = detector.verify(state.evidence, after, t);
-        if (decision.status === 'waiting') {
-          out.waiting.push(state.id);
-          continue;
-        }
-        const actor = { organizationId, ...SYSTEM_ACTOR };
-        await this.commands.execute(new RecordVerificationCommand(state.id, decision.status, { ...decision.details, reason: decision.reason, fixDeployedAt: fixedAt?.toISOString() ?? null }, actor, correlationId, asOf));
-      }
-      const status = recorded ?? (decision!.status as 'passed' | 'failed');
-      const reason = decision?.reason ?? (state.verification.details?.reason as string | undefined) ?? `verification ${status}`;
-      await this.repository.execute(state.id, (s) => ({ kind: 'transition', toStatus: status === 'passed' ? 'resolved' : 'regressed', reason, owner: s?.owner ?? null, now: asOf ?? new Date() }), {
-        organizationId,
-        actor: SYSTEM_ACTOR.actor,
-        correlationId,
-        reason,
-      });
-      out[status].push(state.id);
-    }
-    return out;
+    return this.verifying.settle(
+      organizationId,
+      brandId,
+      this.detectors.map((d) => d.type),
+      async (state, fixedAt) => {
+        const detector = detectorOf(state.type, this.detectors);
+        if (!detector) return null;
+        const after = await this.reads.series({ organizationId, brandId, since: fixedAt, ...(asOf ? { until: asOf } : {}), perSeries: 1000 });
+        return detector.verify(state.evidence, after, t);
+      },
+      correlationId,
+      asOf,
+    );
   }
 
   /** Finalises the outcome of each resolved opportunity of the brand whose window after resolution has passed. */
@@ -200,15 +181,6 @@ export class DetectorPass {
           : {}),
       },
     };
-  }
-
-  private async fixDeployedAt(id: number): Promise<Date | null> {
-    const history = await this.repository.history(id);
-    for (let i = history.length - 1; i >= 0; i--) {
-      const e = asOpportunityEvent(history[i]);
-      if (e.type === 'opportunity.transitioned' && e.data.to === 'fix_deployed') return new Date(e.data.at);
-    }
-    return null;
   }
 }
 
