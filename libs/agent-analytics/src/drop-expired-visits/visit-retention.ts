@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
+import { PeriodicTask } from '@libs/queue';
 import { addDays, utcDay } from '@libs/metrics';
 import { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from '../agent-analytics.config';
 
@@ -49,35 +50,27 @@ export class VisitRetention {
 /** Runs retention in the worker every AGENT_RETENTION_CHECK_MS (and at start). */
 @Injectable()
 export class RetentionSchedule implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('VisitRetention');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
 
-  constructor(
-    private readonly retention: VisitRetention,
-    @InjectConfig(AGENT_ANALYTICS_CONFIG) private readonly config: AgentAnalyticsConfig,
-  ) {}
+  constructor(retention: VisitRetention, @InjectConfig(AGENT_ANALYTICS_CONFIG) config: AgentAnalyticsConfig) {
+    this.task = new PeriodicTask({
+      name: 'retention',
+      logger: new Logger('VisitRetention'),
+      everyMs: config.retentionCheckMs,
+      firstAfterMs: 0,
+      run: () => retention.dropExpired(),
+      onResult: (r, logger) => {
+        const { droppedPartitions } = r as Awaited<ReturnType<VisitRetention['dropExpired']>>;
+        if (droppedPartitions.length) logger.log(`dropped ${droppedPartitions.join(', ')}`);
+      },
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.config.retentionCheckMs);
-    this.timer.unref();
-    void this.tick();
+    this.task.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = this.retention.dropExpired().then(
-      (r) => {
-        if (r.droppedPartitions.length) this.logger.log(`dropped ${r.droppedPartitions.join(', ')}`);
-      },
-      (error: Error) => this.logger.warn(`retention failed: ${error.message}`),
-    );
-    await this.running;
-    this.running = null;
+    await this.task.stop();
   }
 }

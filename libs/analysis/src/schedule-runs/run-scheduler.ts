@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
+import { PeriodicTask } from '@libs/queue';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from '../analysis.config';
 import { RunRequests } from '../shared/run-requests';
 import { TrackedPromptsRepository } from '../tracked-prompts.repository';
@@ -19,38 +20,23 @@ const PERIOD = { daily: '1 day', weekly: '7 days' } as const;
 @Injectable()
 export class RunScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('RunScheduler');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly runs: RunRequests,
     private readonly prompts: TrackedPromptsRepository,
-    @InjectConfig(ANALYSIS_CONFIG) private readonly config: AnalysisConfig,
-  ) {}
+    @InjectConfig(ANALYSIS_CONFIG) config: AnalysisConfig,
+  ) {
+    this.task = new PeriodicTask({ name: 'scheduling', logger: this.logger, everyMs: config.schedulerPollMs, firstAfterMs: 0, run: () => this.runDue() });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.config.schedulerPollMs);
-    this.timer.unref();
-    void this.tick();
+    this.task.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.runDue().then(
-      () => undefined,
-      (error: Error) => this.logger.warn(`scheduling failed: ${error.message}`),
-    );
-    try {
-      await this.running;
-    } finally {
-      this.running = null;
-    }
+    await this.task.stop();
   }
 
   /** Requests a run for every due brand; returns the run ids (for tests and the CLI). */

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
+import { PeriodicTask } from '@libs/queue';
 import { CHANNELS_CONFIG, type ChannelsConfig } from '../channels.config';
 import { ChannelsRepository } from '../channels.repository';
 import { SyncQueue } from '../shared/sync-queue';
@@ -11,32 +12,22 @@ import { SyncQueue } from '../shared/sync-queue';
  */
 @Injectable()
 export class SyncScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('ChannelSyncScheduler');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly channels: ChannelsRepository,
     private readonly queue: SyncQueue,
-    @InjectConfig(CHANNELS_CONFIG) private readonly config: ChannelsConfig,
-  ) {}
+    @InjectConfig(CHANNELS_CONFIG) config: ChannelsConfig,
+  ) {
+    this.task = new PeriodicTask({ name: 'channel scheduling', logger: new Logger('ChannelSyncScheduler'), everyMs: config.pollMs, firstAfterMs: 0, run: () => this.queueDue() });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), this.config.pollMs);
-    this.timer.unref();
-    void this.tick();
+    this.task.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = this.queueDue().catch((error: Error) => this.logger.warn(`channel scheduling failed: ${error.message}`));
-    await this.running;
-    this.running = null;
+    await this.task.stop();
   }
 
   /** Queues a sync of every due channel; returns the sync ids. */

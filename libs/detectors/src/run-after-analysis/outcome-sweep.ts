@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
+import { PeriodicTask } from '@libs/queue';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { DetectorPass } from '../shared/detector-pass';
 
@@ -10,28 +11,17 @@ import { DetectorPass } from '../shared/detector-pass';
  */
 @Injectable()
 export class OutcomeSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Detectors');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly task: PeriodicTask;
 
-  constructor(
-    private readonly pass: DetectorPass,
-    @InjectConfig(DETECTORS_CONFIG) private readonly config: DetectorsConfig,
-  ) {}
+  constructor(pass: DetectorPass, @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig) {
+    this.task = new PeriodicTask({ name: 'outcome sweep', everyMs: config.outcomePollMs, failureLevel: 'error', run: () => pass.finalizeDueOutcomes(`outcome-sweep-${Date.now()}`) });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.pass
-        .finalizeDueOutcomes(`outcome-sweep-${Date.now()}`)
-        .catch((error: unknown) => this.logger.error(`outcome sweep: ${(error as Error).message}`))
-        .finally(() => (this.running = null));
-    }, this.config.outcomePollMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.task.stop();
   }
 }

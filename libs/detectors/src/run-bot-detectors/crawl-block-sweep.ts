@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
+import { PeriodicTask } from '@libs/queue';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { CrawlBlockPass } from './crawl-block-pass';
 
@@ -10,29 +11,23 @@ import { CrawlBlockPass } from './crawl-block-pass';
  */
 @Injectable()
 export class CrawlBlockSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Detectors');
-  private timers: NodeJS.Timeout[] = [];
-  private running: Promise<unknown> | null = null;
+  private readonly task: PeriodicTask;
 
-  constructor(
-    private readonly pass: CrawlBlockPass,
-    @InjectConfig(DETECTORS_CONFIG) private readonly config: DetectorsConfig,
-  ) {}
+  constructor(pass: CrawlBlockPass, @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig) {
+    this.task = new PeriodicTask({
+      name: 'crawl_block',
+      everyMs: config.botPollMs,
+      firstAfterMs: Math.min(60_000, config.botPollMs),
+      failureLevel: 'error',
+      run: () => pass.run(`crawl-block-${Date.now()}`),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    const tick = () => {
-      if (this.running) return;
-      this.running = this.pass
-        .run(`crawl-block-${Date.now()}`)
-        .catch((error: unknown) => this.logger.error(`crawl_block: ${(error as Error).message}`))
-        .finally(() => (this.running = null));
-    };
-    this.timers.push(setTimeout(tick, Math.min(60_000, this.config.botPollMs)), setInterval(tick, this.config.botPollMs));
-    for (const t of this.timers) t.unref();
+    this.task.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    for (const t of this.timers) clearTimeout(t);
-    await this.running;
+    await this.task.stop();
   }
 }

@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
+import { PeriodicTask } from '@libs/queue';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { PageGapPass } from './page-gap-pass';
 
@@ -10,28 +11,17 @@ import { PageGapPass } from './page-gap-pass';
  */
 @Injectable()
 export class PageGapSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Detectors');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly task: PeriodicTask;
 
-  constructor(
-    private readonly pass: PageGapPass,
-    @InjectConfig(DETECTORS_CONFIG) private readonly config: DetectorsConfig,
-  ) {}
+  constructor(pass: PageGapPass, @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig) {
+    this.task = new PeriodicTask({ name: 'page detectors', everyMs: config.pagePollMs, failureLevel: 'error', run: () => pass.run(`page-gaps-${Date.now()}`) });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.pass
-        .run(`page-gaps-${Date.now()}`)
-        .catch((error: unknown) => this.logger.error(`page detectors: ${(error as Error).message}`))
-        .finally(() => (this.running = null));
-    }, this.config.pagePollMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.task.stop();
   }
 }
