@@ -84,6 +84,8 @@ beforeAll(async () => {
     AGENT_DNS_SERVERS: dns.address,
     AGENT_KEY_DIRECTORIES: `chatgpt-user=${web.url}/keys`,
     AGENT_ROBOTS_URL_TEMPLATE: `${web.url}/robots/{host}`,
+    // The local site and key directory are on loopback, which the egress guard refuses otherwise.
+    AGENT_ALLOWED_ADDRESSES: '127.0.0.1',
   });
   org = await api.organization();
   other = await api.organization();

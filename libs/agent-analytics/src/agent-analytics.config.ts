@@ -1,4 +1,5 @@
 import { defineConfigSection, type ConfigOf } from '@libs/config';
+import { readAllowance } from '@libs/egress';
 
 /** Agent analytics (DESIGN §13.2): retention, where published ranges, DNS, key directories and robots.txt are read. */
 export const AGENT_ANALYTICS_CONFIG = defineConfigSection(
@@ -11,6 +12,7 @@ export const AGENT_ANALYTICS_CONFIG = defineConfigSection(
     { name: 'AGENT_DNS_TIMEOUT_MS', default: '2000', description: 'Timeout of one DNS query of the reverse-DNS check' },
     { name: 'AGENT_KEY_DIRECTORIES', default: '(none)', description: 'Web Bot Auth key directories by bot id, overriding the catalogue (`chatgpt-user=https://…`, comma list)' },
     { name: 'AGENT_ROBOTS_URL_TEMPLATE', default: 'https://{host}/robots.txt', description: "Where a registered site's robots.txt is read (`{host}` is replaced); `off`: never" },
+    { name: 'AGENT_ALLOWED_ADDRESSES', default: '(none)', description: 'Non-public addresses robots.txt and key-directory fetches may reach anyway: a comma list of CIDRs (local development and tests only)' },
   ],
   (r) => {
     const dns = r.optional('AGENT_DNS_SERVERS');
@@ -24,6 +26,7 @@ export const AGENT_ANALYTICS_CONFIG = defineConfigSection(
     if (rangesBase !== null && !/^https?:\/\/\S+$/.test(rangesBase)) r.problem('AGENT_RANGES_BASE_URL', 'must be an http(s) URL');
     const robots = r.raw('AGENT_ROBOTS_URL_TEMPLATE');
     if (robots !== 'off' && !/^https?:\/\/\S*\{host\}\S*$/.test(robots)) r.problem('AGENT_ROBOTS_URL_TEMPLATE', 'must be an http(s) URL holding {host}, or off');
+    const allowed = readAllowance(r, 'AGENT_ALLOWED_ADDRESSES');
     if (dns !== null && dns !== 'off' && !dns.split(',').every((s) => /^[0-9a-fA-F.:[\]]+(:\d+)?$/.test(s.trim()))) r.problem('AGENT_DNS_SERVERS', 'must be a comma list of address[:port], or off');
     return {
       retentionDays: r.int('AGENT_RETENTION_DAYS', 1, 3650),
@@ -33,6 +36,8 @@ export const AGENT_ANALYTICS_CONFIG = defineConfigSection(
       dnsTimeoutMs: r.int('AGENT_DNS_TIMEOUT_MS', 10, 60_000),
       keyDirectories: directories,
       robotsUrlTemplate: robots === 'off' ? null : robots,
+      /** Non-public addresses let through the egress guard (false: none). */
+      allowed,
     };
   },
 );

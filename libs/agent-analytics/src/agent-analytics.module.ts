@@ -16,11 +16,12 @@ import { SiteRobots } from './shared/site-robots';
 import { VisitIngester } from './shared/visit-ingester';
 import { VisitStore } from './shared/visit-store';
 import { WebBotAuth } from './shared/web-bot-auth';
+import { AgentEgress } from './shared/agent-egress';
 import { TrendsController } from './trends/trends.http.controller';
 import { VisitsController } from './visits/visits.http.controller';
 
 /** What ingestion needs: classification, verification, robots.txt, storage (the API, the CLI and the worker share it). */
-export const AGENT_INGESTION_PROVIDERS = [BotRanges, WebBotAuth, BotVerifier, SiteRobots, VisitIngester, VisitStore];
+export const AGENT_INGESTION_PROVIDERS = [AgentEgress, BotRanges, WebBotAuth, BotVerifier, SiteRobots, VisitIngester, VisitStore];
 
 /** Services the administration CLI runs (`logs ingest`, `bots refresh`, `logs retention`), with what they need. */
 export const AGENT_CLI_PROVIDERS = [...AGENT_INGESTION_PROVIDERS, LogIngestion, BotRangesRefresher, VisitRetention];

@@ -1,2 +1,3 @@
 export * from './address-guard';
 export * from './guarded-fetcher';
+export * from './allowance-setting';

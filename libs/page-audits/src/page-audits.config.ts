@@ -1,5 +1,5 @@
 import { defineConfigSection, type ConfigOf } from '@libs/config';
-import { AddressAllowance } from '@libs/egress';
+import { readAllowance } from '@libs/egress';
 
 /** Page audits: how the service fetches a brand's pages (DESIGN §13.5). */
 export const PAGE_AUDITS_CONFIG = defineConfigSection(
@@ -16,15 +16,7 @@ export const PAGE_AUDITS_CONFIG = defineConfigSection(
   (r) => {
     const userAgent = r.raw('PAGE_AUDIT_USER_AGENT').trim();
     if (!/^[A-Za-z0-9._-]+\/[^\s]+/.test(userAgent) || /[\r\n]/.test(userAgent)) r.problem('PAGE_AUDIT_USER_AGENT', 'must start with a product token and version, e.g. AIVisibilityPageAudit/1.0');
-    const allowedText = r.optional('PAGE_AUDIT_ALLOWED_ADDRESSES');
-    let allowed: AddressAllowance | false = false;
-    if (allowedText !== null) {
-      try {
-        allowed = AddressAllowance.parse(allowedText);
-      } catch (error) {
-        r.problem('PAGE_AUDIT_ALLOWED_ADDRESSES', (error as Error).message);
-      }
-    }
+    const allowed = readAllowance(r, 'PAGE_AUDIT_ALLOWED_ADDRESSES');
     return {
       userAgent,
       /** The product token robots.txt groups match. */

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import robotsParser from 'robots-parser';
 import { InjectConfig } from '@libs/config';
 import { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from '../agent-analytics.config';
+import { AgentEgress } from './agent-egress';
 
 type Robots = ReturnType<typeof robotsParser>;
 const FRESH_MS = 24 * 3600_000;
@@ -11,8 +12,8 @@ const FRESH_MS = 24 * 3600_000;
  * The robots.txt of registered sites (a host of one of the organisation's brands), read from
  * AGENT_ROBOTS_URL_TEMPLATE at most once a day per host (kept in `agent_site_robots`, shared by
  * every process), to tell whether a bot's visit was to a page the site disallows it.
- * A site without a robots.txt (4xx) allows everything; one that cannot be read (or answers 5xx)
- * says nothing (null).
+ * A site without a robots.txt (4xx) allows everything; one that cannot be read (or answers 5xx,
+ * or whose address the egress guard refuses) says nothing (null).
  */
 @Injectable()
 export class SiteRobots {
@@ -21,6 +22,7 @@ export class SiteRobots {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly egress: AgentEgress,
     @InjectConfig(AGENT_ANALYTICS_CONFIG) private readonly config: AgentAnalyticsConfig,
   ) {}
 
@@ -50,12 +52,13 @@ export class SiteRobots {
     let body = row?.body ?? null;
     if (!row || Date.now() - row.fetched_at.getTime() > FRESH_MS) {
       const url = this.config.robotsUrlTemplate.replace('{host}', host);
-      try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: 'follow' });
+      // Through the egress guard (the host is the customer's to choose); RFC 9309 asks crawlers to read at least 500 KiB.
+      const res = await this.egress.get(url, { maxBytes: 512 * 1024, timeoutMs: 5000, accept: 'text/plain' });
+      if (res.ok) {
         status = res.status;
-        body = res.ok ? (await res.text()).slice(0, 500_000) : null;
-      } catch (error) {
-        this.logger.warn(`robots.txt of ${host} unreachable: ${(error as Error).message}`);
+        body = res.status >= 200 && res.status < 300 ? res.body.toString('utf8') : null;
+      } else {
+        this.logger.warn(`robots.txt of ${host} unreachable (${res.kind}): ${res.reason}`);
         status = null;
         body = null;
       }

@@ -3,6 +3,7 @@ import { helpers, jwkToKeyID, verify } from 'web-bot-auth';
 // The package's `./crypto` export, by its file (the project resolves modules the node10 way).
 import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { InjectConfig } from '@libs/config';
+import { AgentEgress } from './agent-egress';
 import { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from '../agent-analytics.config';
 import type { BotEntry } from '../domain/bot-catalogue';
 import type { Visit } from '../domain/visit';
@@ -25,7 +26,10 @@ export class WebBotAuth {
   private readonly logger = new Logger('WebBotAuth');
   private readonly directories = new Map<string, { at: number; keys: Promise<Map<string, Jwk>> }>();
 
-  constructor(@InjectConfig(AGENT_ANALYTICS_CONFIG) private readonly config: AgentAnalyticsConfig) {}
+  constructor(
+    @InjectConfig(AGENT_ANALYTICS_CONFIG) private readonly config: AgentAnalyticsConfig,
+    private readonly egress: AgentEgress,
+  ) {}
 
   directoryOf(bot: BotEntry): string | null {
     return this.config.keyDirectories.get(bot.id) ?? bot.verification.keyDirectory ?? null;
@@ -66,9 +70,11 @@ export class WebBotAuth {
   }
 
   private async fetchKeys(url: string): Promise<Map<string, Jwk>> {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: 'error' });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const doc = (await res.json()) as { keys?: unknown };
+    // Through the egress guard, no redirects (a directory is where the catalogue or configuration says).
+    const res = await this.egress.get(url, { maxBytes: 1024 * 1024, timeoutMs: 5000, maxRedirects: 0, accept: 'application/http-message-signatures-directory+json, application/json' });
+    if (!res.ok) throw new Error(`${res.kind}: ${res.reason}`);
+    if (res.status < 200 || res.status >= 300) throw new Error(`HTTP ${res.status}`);
+    const doc = JSON.parse(res.body.toString('utf8')) as { keys?: unknown };
     const keys = new Map<string, Jwk>();
     for (const k of Array.isArray(doc.keys) ? doc.keys : []) {
       const jwk = k as Jwk;
