@@ -9,7 +9,7 @@ import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
 import { AddPageTotals1763700009100, CreateAgentAnalytics1763700009000 } from '@libs/agent-analytics';
 import { CreatePageAudits1763700011000 } from '@libs/page-audits';
 import { CreateDetectorThresholds1763700012000, CreatePageGapChecks1763700012200 } from '@libs/detectors';
-import { CreateChannels1763700010000 } from '@libs/channels';
+import { AddContentBrandIndex1763700010100, CreateChannels1763700010000 } from '@libs/channels';
 import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
@@ -45,5 +45,6 @@ export const ALL_MIGRATIONS = [
   CreateAgentAnalytics1763700009000,
   AddPageTotals1763700009100,
   CreateChannels1763700010000,
+  AddContentBrandIndex1763700010100,
   CreatePageGapChecks1763700012200,
 ];

@@ -12,3 +12,4 @@ export { SyncScheduler } from './run-channel-syncs/sync-scheduler';
 export { rowsSql, type RowFilter } from './read-model/row-reads';
 export { METRICS_TABLE, METRIC_SORTS } from './list-metrics/list-metrics.http.controller';
 export { CreateChannels1763700010000 } from './migrations/1763700010000-create-channels';
+export { AddContentBrandIndex1763700010100 } from './migrations/1763700010100-add-content-brand-index';
