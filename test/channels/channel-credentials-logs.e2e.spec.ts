@@ -53,11 +53,9 @@ it('no log line of the API or the worker carries channel credentials', async () 
   const worker = startApp('worker', env);
   const base = `http://127.0.0.1:${port}`;
   await until(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 60_000, 'the API');
-  // The worker's channel scheduler ticks once at start: a channel created before that tick would get a
-  // scheduled sync that takes the scripted answers below. Create it only after the worker is up and its
-  // first tick (a few queries) is done.
-  await until(() => /worker \d+ started/.test(worker.output()), 60_000, 'the worker');
-  await new Promise((r) => setTimeout(r, 1000));
+  // The worker's channel scheduler passes once at start: a channel created before that pass would get a
+  // scheduled sync that takes the scripted answers below. Create it only after that pass (logged at debug).
+  await until(() => worker.output().includes('scheduling pass done'), 60_000, "the worker's first scheduling pass");
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
   const created = await fetch(`${base}/api/v1/channels`, { method: 'POST', headers, body: JSON.stringify({ clientId: client.id, kind: 'ga4', name: 'GA4', propertyId: '42', credentials: account, backfillDays: 2 }) });
   expect(created.status).toBe(201);

@@ -103,3 +103,18 @@ it('opens schema_gap and readiness_gap from an audit, verifies them on the next 
   const history = await api.request({ url: `/api/v1/opportunities/${schema!.id}/events`, key: org.key });
   expect(history.body.data.at(-1)).toMatchObject({ type: 'opportunity.transitioned', actor: 'system', data: { from: 'verifying', to: 'resolved', reason: expect.stringContaining('shows the gap closed') } });
 }, 180_000);
+
+it('judges only the pages of the new audits: a dismissed gap does not come back when another page is audited', async () => {
+  site.pages.set('/thin-two', thinArticle());
+  const first = await audit(['/thin-two']);
+  await judged(first.id);
+  const gap = (await pageOpportunities()).find((o) => o.fingerprint === `readiness_gap:${brand}:${site.url('/thin-two')}`)!;
+  expect(gap).toMatchObject({ status: 'detected' });
+  expect((await api.request({ method: 'POST', url: `/api/v1/opportunities/${gap.id}/transition`, key: org.key, body: { toStatus: 'dismissed', reason: 'an archived page' } })).status).toBe(200);
+  const before = (await pageOpportunities()).length;
+  const other = await audit(['/pricing']);
+  await judged(other.id);
+  const after = await pageOpportunities();
+  expect(after.length).toBe(before);
+  expect(after.find((o) => o.id === gap.id)).toMatchObject({ status: 'dismissed' });
+}, 120_000);

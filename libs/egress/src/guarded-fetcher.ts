@@ -11,8 +11,10 @@ export interface FetchRequest {
   url: string;
   /** Extra request headers (conditional headers, Accept, …); the user agent is the fetcher's. */
   headers?: Record<string, string>;
-  /** Most bytes of the (decoded) body; more fails the fetch with `too_large`. */
+  /** Most bytes of the (decoded) body; more fails the fetch with `too_large`, or with `overflow: 'truncate'` keeps the first `maxBytes`. */
   maxBytes: number;
+  /** What a body over `maxBytes` does (default `fail`; robots.txt is read up to a cap, RFC 9309). */
+  overflow?: 'fail' | 'truncate';
   /** The whole exchange, redirects included. */
   timeoutMs: number;
   /** Redirects followed, each through the guard (default 5). */
@@ -24,6 +26,8 @@ export interface FetchResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
+  /** True when the body was cut at `maxBytes` (`overflow: 'truncate'`). */
+  truncated: boolean;
   /** The URL that answered (after redirects). */
   url: string;
   /** Each URL redirected to, in order. */
@@ -101,8 +105,9 @@ export class GuardedFetcher {
         const url = this.checkedUrl(current);
         // Conditional headers belong to the URL asked for, not to where it redirects.
         const headers = redirects.length ? withoutConditional(req.headers) : (req.headers ?? {});
-        const res = await this.once(url, headers, req.maxBytes, deadline).catch((error: unknown) => {
-          if (error instanceof Failure && error.staleSocket) return this.once(url, headers, req.maxBytes, deadline);
+        const truncate = req.overflow === 'truncate';
+        const res = await this.once(url, headers, req.maxBytes, deadline, truncate).catch((error: unknown) => {
+          if (error instanceof Failure && error.staleSocket) return this.once(url, headers, req.maxBytes, deadline, truncate);
           throw error;
         });
         const location = res.headers.location;
@@ -118,7 +123,7 @@ export class GuardedFetcher {
           redirects.push(current);
           continue;
         }
-        return { ok: true, status: res.status, headers: res.headers, body: res.body, url: url.toString(), redirects, durationMs: elapsed() };
+        return { ok: true, status: res.status, headers: res.headers, body: res.body, truncated: res.truncated, url: url.toString(), redirects, durationMs: elapsed() };
       }
     } catch (error) {
       const failure = error instanceof Failure ? error : new Failure('network', (error as Error).message);
@@ -140,7 +145,7 @@ export class GuardedFetcher {
     return url;
   }
 
-  private once(url: URL, extra: Record<string, string>, maxBytes: number, deadline: number): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  private once(url: URL, extra: Record<string, string>, maxBytes: number, deadline: number, truncate = false): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; truncated: boolean }> {
     return new Promise((resolve, reject) => {
       const remaining = deadline - performance.now();
       if (remaining <= 0) return reject(new Failure('timeout', 'timed out'));
@@ -157,10 +162,10 @@ export class GuardedFetcher {
         const status = res.statusCode ?? 0;
         if (REDIRECTS.has(status) || status === 304 || status === 204) {
           res.resume();
-          return settle(() => resolve({ status, headers: res.headers, body: Buffer.alloc(0) }));
+          return settle(() => resolve({ status, headers: res.headers, body: Buffer.alloc(0), truncated: false }));
         }
         const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxBytes) {
+        if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
           request.destroy();
           return settle(() => reject(new Failure('too_large', `the body is ${declared} bytes, more than ${maxBytes}`)));
         }
@@ -173,11 +178,15 @@ export class GuardedFetcher {
           if (size > maxBytes) {
             request.destroy();
             decoded?.destroy();
+            if (truncate) {
+              chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
+              return settle(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks), truncated: true }));
+            }
             return settle(() => reject(new Failure('too_large', `the body is more than ${maxBytes} bytes`)));
           }
           chunks.push(chunk);
         });
-        stream.on('end', () => settle(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) })));
+        stream.on('end', () => settle(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks), truncated: false })));
         stream.on('error', (error: Error) => settle(() => reject(new Failure('network', `the body could not be read: ${error.message}`))));
         res.on('aborted', () => settle(() => reject(new Failure('network', 'the connection closed mid-body'))));
       });

@@ -48,7 +48,13 @@ export class PeriodicTask {
     this.running = this.options
       .run()
       .then(
-        (result) => this.options.onResult?.(result, this.logger),
+        (result) => {
+          try {
+            this.options.onResult?.(result, this.logger);
+          } catch (error) {
+            this.logger.warn(`${this.options.name}: reporting a pass failed: ${(error as Error).message}`);
+          }
+        },
         (error: unknown) => this.logger[this.options.failureLevel ?? 'warn'](`${this.options.name} failed: ${(error as Error).message}`),
       )
       .finally(() => (this.running = null));

@@ -20,8 +20,8 @@ export class AgentEgress implements OnModuleDestroy {
     this.fetcher = new GuardedFetcher({ userAgent: AGENT_ANALYTICS_USER_AGENT, allow: config.allowed });
   }
 
-  get(url: string, opts: { maxBytes: number; timeoutMs: number; maxRedirects?: number; accept?: string }): Promise<FetchResult> {
-    return this.fetcher.get({ url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs, maxRedirects: opts.maxRedirects, headers: opts.accept ? { accept: opts.accept } : undefined });
+  get(url: string, opts: { maxBytes: number; timeoutMs: number; maxRedirects?: number; accept?: string; overflow?: 'fail' | 'truncate' }): Promise<FetchResult> {
+    return this.fetcher.get({ url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs, maxRedirects: opts.maxRedirects, overflow: opts.overflow, headers: opts.accept ? { accept: opts.accept } : undefined });
   }
 
   onModuleDestroy(): void {

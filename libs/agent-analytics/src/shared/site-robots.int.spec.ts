@@ -18,7 +18,10 @@ beforeAll(async () => {
   ds = await createDataSource(db.url, 2).initialize();
   server = createServer((req, res) => {
     seen.push({ url: req.url ?? '', userAgent: req.headers['user-agent'] });
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: GPTBot\nDisallow: /private/\n');
+    const rules = 'User-agent: GPTBot\nDisallow: /private/\n';
+    // A robots.txt longer than the 512 KiB read: its first rules still count (RFC 9309), the rest is cut.
+    const body = req.url?.includes('big.example') ? `${rules}${'# padding\n'.repeat(70_000)}User-agent: ClaudeBot\nDisallow: /\n` : rules;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 });
@@ -47,5 +50,8 @@ it('reads it where the allowance lets the address through, naming itself', async
   expect(SiteRobots.disallowed(parsed, 'allowed.example', '/private/x', 'GPTBot')).toBe(true);
   expect(SiteRobots.disallowed(parsed, 'allowed.example', '/pricing', 'GPTBot')).toBe(false);
   expect(seen).toEqual([{ url: '/robots/allowed.example', userAgent: AGENT_ANALYTICS_USER_AGENT }]);
+  const big = await site.of('big.example');
+  expect(SiteRobots.disallowed(big, 'big.example', '/private/x', 'GPTBot')).toBe(true);
+  expect(SiteRobots.disallowed(big, 'big.example', '/x', 'ClaudeBot')).toBe(false);
   egress.onModuleDestroy();
 });

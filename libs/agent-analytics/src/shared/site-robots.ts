@@ -52,8 +52,8 @@ export class SiteRobots {
     let body = row?.body ?? null;
     if (!row || Date.now() - row.fetched_at.getTime() > FRESH_MS) {
       const url = this.config.robotsUrlTemplate.replace('{host}', host);
-      // Through the egress guard (the host is the customer's to choose); RFC 9309 asks crawlers to read at least 500 KiB.
-      const res = await this.egress.get(url, { maxBytes: 512 * 1024, timeoutMs: 5000, accept: 'text/plain' });
+      // Through the egress guard (the host is the customer's to choose); RFC 9309: parse at least the first 500 KiB, so a longer file is cut there, not refused.
+      const res = await this.egress.get(url, { maxBytes: 512 * 1024, timeoutMs: 5000, accept: 'text/plain', overflow: 'truncate' });
       if (res.ok) {
         status = res.status;
         body = res.status >= 200 && res.status < 300 ? res.body.toString('utf8') : null;

@@ -19,7 +19,13 @@ export class SyncScheduler implements OnApplicationBootstrap, BeforeApplicationS
     private readonly queue: SyncQueue,
     @InjectConfig(CHANNELS_CONFIG) config: ChannelsConfig,
   ) {
-    this.task = new PeriodicTask({ name: 'channel scheduling', logger: new Logger('ChannelSyncScheduler'), everyMs: config.pollMs, firstAfterMs: 0, run: () => this.queueDue() });
+    this.task = new PeriodicTask({
+      name: 'channel scheduling',
+      logger: new Logger('ChannelSyncScheduler'),
+      everyMs: config.pollMs, firstAfterMs: 0,
+      run: () => this.queueDue(),
+      onResult: (ids, logger) => logger.debug(`scheduling pass done: ${(ids as number[]).length} sync(s) queued`),
+    });
   }
 
   onApplicationBootstrap(): void {

@@ -1,3 +1,4 @@
+import { SEVERITIES } from '@libs/opportunities';
 import type { Detection, Severity } from './answer-facts';
 import type { Thresholds } from './thresholds';
 import type { VerificationDecision } from './verification';
@@ -63,7 +64,6 @@ export interface PageDetectorDefinition {
 /** One problem per page and type: `<type>:<brand>:<url>`. */
 export const pageFingerprint = (type: PageDetectorType, brandId: number, url: string) => `${type}:${brandId}:${url}`;
 
-const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 export const raise = (s: Severity): Severity => SEVERITIES[Math.min(SEVERITIES.length - 1, SEVERITIES.indexOf(s) + 1)];
 export const maxSeverity = (a: Severity, b: Severity): Severity => (SEVERITIES.indexOf(a) >= SEVERITIES.indexOf(b) ? a : b);
 

@@ -77,15 +77,16 @@ export const readinessGap: PageDetectorDefinition = {
     return out;
   },
   verify(evidence, after, t) {
-    // The gap closes when the page is above the floor and, for a fall, back within the allowed points of where it fell from.
-    const from = (evidence.drop as { from?: unknown } | null | undefined)?.from;
+    // The gap closes when readinessGapOf finds none, measured from where the page fell from (for a fall).
+    const drop = evidence.drop as { from?: unknown; auditId?: unknown; auditedAt?: unknown } | null | undefined;
     return verifyPage(
       pageOfEvidence(evidence),
       after,
       (latest) => {
-        const low = latest.score < t.minPageScore;
-        const stillFallen = typeof from === 'number' && from - latest.score >= t.maxScoreDrop;
-        return low || stillFallen ? [low ? `score ${latest.score} under ${t.minPageScore}` : null, stillFallen ? `score ${latest.score}, still ${from - latest.score} points under the ${from} it fell from` : null].filter(Boolean).join('; ') : null;
+        const before = drop && typeof drop.from === 'number' ? { ...latest, score: drop.from, auditId: Number(drop.auditId), auditedAt: String(drop.auditedAt) } : undefined;
+        const gap = readinessGapOf(latest, before, t);
+        if (!gap) return null;
+        return [gap.low ? `score ${latest.score} under ${t.minPageScore}` : null, gap.drop ? `score ${latest.score}, still ${gap.drop.points} points under the ${gap.drop.from} it fell from` : null].filter(Boolean).join('; ');
       },
       (latest) => ({ score: latest.score, scoreAtDetection: typeof evidence.score === 'number' ? evidence.score : null }),
     );

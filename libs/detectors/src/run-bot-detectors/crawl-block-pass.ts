@@ -2,13 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
-import { DetectOpportunityCommand } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import { crawlBlock, type CrawlBlockDetection } from '../domain';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { DetectorThresholdsRepository } from '../detector-thresholds.repository';
 import { BotDailyReads } from '../read-model/bot-daily.reads';
-import { SYSTEM_ACTOR } from '../shared/detector-pass';
+import { openDetections, openFingerprints } from '../shared/open-detections';
 
 /**
  * The bot detectors' pass (daily, by CrawlBlockSweep): every brand with AI agent visits in the last
@@ -35,18 +34,10 @@ export class CrawlBlockPass {
       const brand = await this.tenancy.findBrand({ organizationId: b.organizationId, clientId: null }, b.brandId);
       if (!brand) continue;
       const { thresholds } = await this.thresholds.of(b.organizationId);
-      const open: { fingerprint: string }[] = await this.dataSource.query(`SELECT fingerprint FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND NOT terminal AND type = 'crawl_block'`, [b.organizationId, b.brandId]);
-      const detections: CrawlBlockDetection[] = crawlBlock({ brandId: b.brandId, brandName: brand.name, rows: b.rows, openFingerprints: new Set(open.map((o) => o.fingerprint)), thresholds });
-      for (const d of detections) {
-        const result = await this.commands.execute(
-          new DetectOpportunityCommand(
-            { organizationId: b.organizationId, brandId: b.brandId, type: d.type, severity: d.severity, title: d.title, description: d.description, evidence: d.evidence, source: 'detector:crawl_block', fingerprint: d.fingerprint },
-            SYSTEM_ACTOR,
-            correlationId,
-          ),
-        );
-        (result.created ? opened : alreadyOpen).push(result.state.id);
-      }
+      const detections: CrawlBlockDetection[] = crawlBlock({ brandId: b.brandId, brandName: brand.name, rows: b.rows, openFingerprints: await openFingerprints(this.dataSource, b.organizationId, b.brandId, ['crawl_block']), thresholds });
+      const r = await openDetections(this.commands, detections, { organizationId: b.organizationId, brandId: b.brandId }, correlationId);
+      opened.push(...r.opened);
+      alreadyOpen.push(...r.alreadyOpen);
     }
     if (opened.length) this.logger.log(`crawl_block: opened ${opened.length} opportunities`);
     return { opened, alreadyOpen };

@@ -2,29 +2,37 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
-import { DetectOpportunityCommand } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import { PAGE_DETECTORS, pageOfEvidence, type PageDetection } from '../domain';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { DetectorThresholdsRepository } from '../detector-thresholds.repository';
 import { PageHistoryReads } from '../read-model/page-history.reads';
-import { SYSTEM_ACTOR, VerifyingOpportunities, type VerificationTally } from '../shared/verifying';
+import { openDetections, openFingerprints } from '../shared/open-detections';
+import { VerifyingOpportunities, type VerificationTally } from '../shared/verifying';
 
 const PAGE_TYPES = PAGE_DETECTORS.map((d) => d.type);
+/** Advisory lock namespace of a brand's page pass (the projection engine's are 4242-4244). */
+const PAGE_PASS_LOCK = 4250;
 
 export interface PagePassResult {
   audits: number;
   opened: number[];
   alreadyOpen: number[];
   verification: VerificationTally;
+  /** Brands whose pass failed (their audits are judged again next sweep). */
+  failed: number[];
 }
 
 /**
- * The page detectors' pass (readiness_gap, schema_gap), run by PageGapSweep over the page audits
- * completed since the last sweep: per brand, first the `verifying` page opportunities are checked
- * on the page's audits after the fix (passed: resolved; the gap still there: regressed; no audit
- * yet: waiting), then the detectors judge each page's latest audit against the one before it. Every
- * report is computed before any is opened; the audits are marked judged after their brand's pass.
+ * The page detectors' pass (readiness_gap, schema_gap), run by PageGapSweep: the brands of the
+ * page audits completed and not judged yet, and the brands with page gaps being verified. Per
+ * brand, under an advisory lock (one worker process at a time; another skips it): first its
+ * `verifying` page opportunities are checked on the page's audits after the fix (passed:
+ * resolved; the gap still there: regressed; no audit yet: waiting), then the detectors judge the
+ * pages scored in its new audits, each page's latest audit against the one before (a page not in
+ * a new audit is not judged again: a dismissed gap stays dismissed until the page is audited).
+ * Every report is computed before any is opened; the audits are marked judged after their brand's
+ * pass; a brand whose pass fails is logged and left to the next sweep, the others go on.
  */
 @Injectable()
 export class PageGapPass {
@@ -40,38 +48,55 @@ export class PageGapPass {
     @InjectConfig(DETECTORS_CONFIG) private readonly config: DetectorsConfig,
   ) {}
 
-  /** Judges the brands of every completed audit not judged yet (at most `limit` audits a call). */
+  /** Judges the brands of audits completed in the last DETECTOR_HISTORY_DAYS and not judged yet (at most `limit` a call), and of page gaps being verified. */
   async run(correlationId: string, limit = 500): Promise<PagePassResult> {
     const audits: { id: string; organization_id: string; brand_id: string }[] = await this.dataSource.query(
       `SELECT a.id, a.organization_id, a.brand_id FROM page_audits a
-        WHERE a.status = 'completed' AND a.completed_at >= now() - make_interval(days => $1::int)
+        WHERE a.status = 'completed' AND a.completed_at >= now() - make_interval(days => $2::int)
           AND NOT EXISTS (SELECT 1 FROM page_gap_checks c WHERE c.audit_id = a.id)
-        ORDER BY a.id LIMIT $2`,
-      [this.config.historyDays, limit],
+        ORDER BY a.id LIMIT $1`,
+      [limit, this.config.historyDays],
     );
-    const result: PagePassResult = { audits: audits.length, opened: [], alreadyOpen: [], verification: { passed: [], failed: [], waiting: [] } };
+    const verifying: { organization_id: string; brand_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT organization_id, brand_id FROM opportunities WHERE status = 'verifying' AND type = ANY($1::text[])`,
+      [PAGE_TYPES],
+    );
     const brands = new Map<string, { organizationId: number; brandId: number; auditIds: number[] }>();
-    for (const a of audits) {
-      const key = `${a.organization_id}:${a.brand_id}`;
-      const b = brands.get(key) ?? brands.set(key, { organizationId: Number(a.organization_id), brandId: Number(a.brand_id), auditIds: [] }).get(key)!;
-      b.auditIds.push(Number(a.id));
-    }
+    const brandOf = (org: string, brand: string) => {
+      const key = `${org}:${brand}`;
+      return brands.get(key) ?? brands.set(key, { organizationId: Number(org), brandId: Number(brand), auditIds: [] }).get(key)!;
+    };
+    for (const a of audits) brandOf(a.organization_id, a.brand_id).auditIds.push(Number(a.id));
+    for (const v of verifying) brandOf(v.organization_id, v.brand_id);
+    const result: PagePassResult = { audits: audits.length, opened: [], alreadyOpen: [], verification: { passed: [], failed: [], waiting: [] }, failed: [] };
     for (const b of brands.values()) {
-      const r = await this.runBrand(b.organizationId, b.brandId, correlationId);
-      result.opened.push(...r.opened);
-      result.alreadyOpen.push(...r.alreadyOpen);
-      for (const k of ['passed', 'failed', 'waiting'] as const) result.verification[k].push(...r.verification[k]);
-      await this.dataSource.query(
-        `INSERT INTO page_gap_checks (audit_id, organization_id, brand_id) SELECT unnest($1::bigint[]), $2, $3 ON CONFLICT (audit_id) DO NOTHING`,
-        [b.auditIds, b.organizationId, b.brandId],
-      );
+      try {
+        const r = await this.locked(b.organizationId, b.brandId, async () => {
+          const r = await this.runBrand(b.organizationId, b.brandId, b.auditIds, correlationId);
+          if (b.auditIds.length) {
+            await this.dataSource.query(`INSERT INTO page_gap_checks (audit_id, organization_id, brand_id) SELECT unnest($1::bigint[]), $2, $3 ON CONFLICT (audit_id) DO NOTHING`, [
+              b.auditIds,
+              b.organizationId,
+              b.brandId,
+            ]);
+          }
+          return r;
+        });
+        if (!r) continue; // another worker is on this brand
+        result.opened.push(...r.opened);
+        result.alreadyOpen.push(...r.alreadyOpen);
+        for (const k of ['passed', 'failed', 'waiting'] as const) result.verification[k].push(...r.verification[k]);
+      } catch (error) {
+        result.failed.push(b.brandId);
+        this.logger.error(`page detectors, brand ${b.brandId}: ${(error as Error).message}`);
+      }
     }
     if (result.opened.length) this.logger.log(`page detectors: opened ${result.opened.length} opportunities over ${brands.size} brand(s)`);
     return result;
   }
 
-  /** One brand: verify its page fixes, then open what the page detectors report. */
-  async runBrand(organizationId: number, brandId: number, correlationId: string): Promise<Omit<PagePassResult, 'audits'>> {
+  /** One brand: verify its page fixes, then open what the page detectors report on the pages of `auditIds`. */
+  async runBrand(organizationId: number, brandId: number, auditIds: readonly number[], correlationId: string): Promise<Omit<PagePassResult, 'audits' | 'failed'>> {
     const { thresholds } = await this.thresholds.of(organizationId);
     const verification = await this.verifying.settle(
       organizationId,
@@ -85,28 +110,30 @@ export class PageGapPass {
       },
       correlationId,
     );
-    const brand = await this.tenancy.findBrand({ organizationId, clientId: null }, brandId);
+    const brand = auditIds.length ? await this.tenancy.findBrand({ organizationId, clientId: null }, brandId) : null;
     if (!brand) return { opened: [], alreadyOpen: [], verification };
-    const open: { fingerprint: string }[] = await this.dataSource.query(`SELECT fingerprint FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND NOT terminal AND type = ANY($3::text[])`, [
-      organizationId,
-      brandId,
-      PAGE_TYPES,
-    ]);
-    const pages = await this.reads.brand(organizationId, brandId, new Date(Date.now() - this.config.historyDays * 86_400_000));
-    const input = { brandId, brandName: brand.name, pages, openFingerprints: new Set(open.map((o) => o.fingerprint)), thresholds };
+    const judged = new Set(auditIds);
+    // Only pages whose latest scored audit is one of these (a page audited again since waits for that audit's turn).
+    const pages = (await this.reads.pagesOf(organizationId, brandId, auditIds)).filter((p) => judged.has(p.results[p.results.length - 1].auditId));
+    const input = { brandId, brandName: brand.name, pages, openFingerprints: await openFingerprints(this.dataSource, organizationId, brandId, PAGE_TYPES), thresholds };
     const detections: PageDetection[] = PAGE_DETECTORS.flatMap((d) => d.detect(input));
-    const opened: number[] = [];
-    const alreadyOpen: number[] = [];
-    for (const d of detections) {
-      const r = await this.commands.execute(
-        new DetectOpportunityCommand(
-          { organizationId, brandId, type: d.type, severity: d.severity, title: d.title, description: d.description, evidence: d.evidence, source: `detector:${d.type}`, fingerprint: d.fingerprint },
-          SYSTEM_ACTOR,
-          correlationId,
-        ),
-      );
-      (r.created ? opened : alreadyOpen).push(r.state.id);
+    return { ...(await openDetections(this.commands, detections, { organizationId, brandId }, correlationId)), verification };
+  }
+
+  /** Runs `fn` holding the brand's page-pass lock (session level, on a connection of its own); null when another process holds it. */
+  private async locked<T>(organizationId: number, brandId: number, fn: () => Promise<T>): Promise<T | null> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ ok }]: { ok: boolean }[] = await runner.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok`, [PAGE_PASS_LOCK, `${organizationId}:${brandId}`]);
+      if (!ok) return null;
+      try {
+        return await fn();
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [PAGE_PASS_LOCK, `${organizationId}:${brandId}`]);
+      }
+    } finally {
+      await runner.release();
     }
-    return { opened, alreadyOpen, verification };
   }
 }

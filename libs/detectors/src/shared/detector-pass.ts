@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
-import { DetectOpportunityCommand, FinalizeOutcomeCommand, OpportunityRepository, OpportunityRuleError, type OpportunityState } from '@libs/opportunities';
+import { FinalizeOutcomeCommand, OpportunityRepository, OpportunityRuleError, type OpportunityState } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import {
   ANSWER_DETECTORS,
@@ -19,6 +19,7 @@ import {
 } from '../domain';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { SYSTEM_ACTOR, VerifyingOpportunities } from './verifying';
+import { openDetections, openFingerprints } from './open-detections';
 import { DetectorThresholdsRepository } from '../detector-thresholds.repository';
 import { AnswerFactsReads } from '../read-model/answer-facts.reads';
 import { ChannelOutcomeReads } from '../read-model/channel-outcome.reads';
@@ -78,24 +79,13 @@ export class DetectorPass {
     const now = asOf ?? new Date();
     const brand = await this.tenancy.findBrand({ organizationId, clientId: null }, brandId);
     if (!brand) return { opened: [], alreadyOpen: [] };
-    const open: { fingerprint: string }[] = await this.dataSource.query(`SELECT fingerprint FROM opportunities WHERE organization_id = $1 AND brand_id = $2 AND NOT terminal`, [organizationId, brandId]);
+    const open = await openFingerprints(this.dataSource, organizationId, brandId);
     const series = await this.reads.series({ organizationId, brandId, since: new Date(now.getTime() - this.config.historyDays * 86_400_000), ...(asOf ? { until: asOf } : {}), perSeries: t.recentAnswers + t.baselineAnswers });
     // Every report first (pure): a detector that throws leaves nothing opened by this pass.
-    const detections = detectAll({ organizationId, brandId, brandName: brand.name, series, runIds, openFingerprints: new Set(open.map((o) => o.fingerprint)), thresholds: t }, this.detectors);
-    const opened: number[] = [];
-    const alreadyOpen: number[] = [];
-    for (const d of detections) {
-      const result = await this.commands.execute(
-        new DetectOpportunityCommand(
-          { organizationId, brandId, type: d.type, severity: d.severity, title: d.title, description: d.description, evidence: d.evidence, source: `detector:${d.type}`, fingerprint: d.fingerprint, ...(asOf ? { detectedAt: asOf } : {}) },
-          SYSTEM_ACTOR,
-          correlationId,
-        ),
-      );
-      (result.created ? opened : alreadyOpen).push(result.state.id);
-    }
-    if (opened.length) this.logger.log(`brand ${brandId}: opened ${opened.length} opportunities (${[...new Set(detections.map((d) => d.type))].join(', ')})`);
-    return { opened, alreadyOpen };
+    const detections = detectAll({ organizationId, brandId, brandName: brand.name, series, runIds, openFingerprints: open, thresholds: t }, this.detectors);
+    const result = await openDetections(this.commands, detections, { organizationId, brandId }, correlationId, asOf);
+    if (result.opened.length) this.logger.log(`brand ${brandId}: opened ${result.opened.length} opportunities (${[...new Set(detections.map((d) => d.type))].join(', ')})`);
+    return result;
   }
 
   /** Re-measures each `verifying` opportunity of the brand on the answers recorded after its fix was deployed. */
