@@ -1,4 +1,3 @@
-import { SEVERITIES } from '@libs/opportunities';
 import type { Detection, Severity } from './answer-facts';
 import type { Thresholds } from './thresholds';
 import type { VerificationDecision } from './verification';
@@ -64,6 +63,8 @@ export interface PageDetectorDefinition {
 /** One problem per page and type: `<type>:<brand>:<url>`. */
 export const pageFingerprint = (type: PageDetectorType, brandId: number, url: string) => `${type}:${brandId}:${url}`;
 
+/** Severities in order (the opportunity queue's; a domain file imports no other library). */
+const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 export const raise = (s: Severity): Severity => SEVERITIES[Math.min(SEVERITIES.length - 1, SEVERITIES.indexOf(s) + 1)];
 export const maxSeverity = (a: Severity, b: Severity): Severity => (SEVERITIES.indexOf(a) >= SEVERITIES.indexOf(b) ? a : b);
 
