@@ -47,6 +47,7 @@ describe('process start-up', () => {
       expect(lines.slice(0, banner).filter((l) => l.trim()).length).toBeLessThanOrEqual(5);
       const tail = lines.slice(banner).join('\n');
       expect(tail).toContain(`http://127.0.0.1:${port}/docs`);
+      expect(tail).toMatch(/closed loop: +#\d+ resolved, #\d+ regressed, #\d+ verifying/);
       const key = /demo API key: +(ak_live_[0-9A-Za-z]+)/.exec(tail)?.[1];
       expect(key).toBeDefined();
       expect(tail).toContain(`curl -s -H 'X-API-Key: ${key}'`);

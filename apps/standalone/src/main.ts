@@ -38,6 +38,7 @@ runMain(async () => {
   if (seeded) {
     lines.push(
       `  demo:           organisation ${seeded.organization.id} "${seeded.organization.name}" (${seeded.brands.map((b) => b.name).join(', ')}), ${seeded.opportunities} opportunities, ${seeded.answers} AI answers over ${seeded.historyDays} days`,
+      ...(seeded.loop ? [`  closed loop:    ${seeded.loop.stories.map((s) => `#${s.opportunityId} ${s.status}`).join(', ')} (opened by the detectors over the history; GET /api/v1/opportunities/ID/events)`] : []),
       `  demo API key:   ${key}   (all scopes; shown once)`,
     );
   } else {

@@ -40,6 +40,7 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
           lockRetryMs: Math.max(250, feed.subscriptionPollMs),
           onBatchApplied: (name, count, position) => metrics.batchApplied(name, count, position),
           onError: (name, error) => this.logger.error(`projector ${name}: ${(error as Error).message}`),
+          onInterrupted: (name, error) => this.logger.log(`projector ${name}: stopped mid-batch by the shutdown, taken again at the next start (${(error as Error).message})`),
         }),
     );
     const counting = store as EventStore & { countEventsAfter?: (p: FeedPosition, cap?: number) => Promise<number> };

@@ -13,6 +13,8 @@ export interface RunnerOptions {
   lockRetryMs: number;
   onBatchApplied?: (projector: string, events: number, position: FeedPosition) => void;
   onError?: (projector: string, error: unknown) => void;
+  /** A batch cut short because the process is stopping (given again at the next start): not a failure. */
+  onInterrupted?: (projector: string, error: unknown) => void;
 }
 
 export type RunnerState = 'starting' | 'waiting-for-lock' | 'running' | 'stopped';
@@ -140,7 +142,8 @@ export class ProjectorRunner {
           if (!moved) break;
         }
       } catch (error) {
-        this.options.onError?.(name, error);
+        if (this.stopping) this.options.onInterrupted?.(name, error);
+        else this.options.onError?.(name, error);
         if (!this.stopping) await this.pause(Math.min(5000, this.options.lockRetryMs * 2));
       } finally {
         if (qr && !qr.isReleased) {
