@@ -12,6 +12,7 @@ export function toApiError(error: unknown, id: number): unknown {
     case 'not_found':
       return ApiError.notFound(`Opportunity ${id}`);
     case 'verification_not_expected':
+    case 'verification_already_recorded':
     case 'outcome_not_expected':
     case 'outcome_already_final':
     case 'already_exists':

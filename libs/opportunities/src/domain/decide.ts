@@ -31,6 +31,7 @@ export class OpportunityRuleError extends Error {
       | 'already_exists'
       | 'not_found'
       | 'verification_not_expected'
+      | 'verification_already_recorded'
       | 'outcome_not_expected'
       | 'outcome_already_final'
       | 'conflict',
@@ -89,6 +90,13 @@ export function decide(state: OpportunityState | null, command: OpportunityComma
       if (state.status !== 'fix_deployed' && state.status !== 'verifying') {
         throw new OpportunityRuleError('verification_not_expected', `A verification is recorded after a fix is deployed; the opportunity is ${state.status}`, {
           status: state.status,
+        });
+      }
+      // One verdict per deployed fix (deploying a fix again makes it pending): two passes judging the same fix at once record it once.
+      if (state.verification.status === 'passed' || state.verification.status === 'failed') {
+        throw new OpportunityRuleError('verification_already_recorded', `This fix's verification is already recorded (${state.verification.status}); deploying a fix again starts a new one`, {
+          status: state.verification.status,
+          checkedAt: state.verification.checkedAt,
         });
       }
       return [{ type: 'opportunity.verification_recorded', data: { status: command.status, details: command.details ?? {}, checkedAt: at } }];

@@ -110,6 +110,21 @@ describe('opportunity rules', () => {
     }
   });
 
+  it('records one verdict per deployed fix; deploying a fix again makes a new one expected', () => {
+    const recorded = [...history('verifying'), { type: 'opportunity.verification_recorded' as const, data: { status: 'passed' as const, details: {}, checkedAt: later(60).toISOString() } }];
+    given(recorded).when({ kind: 'record_verification', status: 'failed', now: later(61) }).then({ rule: 'verification_already_recorded' });
+    const regressedAndRedeployed = [
+      ...history('verifying'),
+      { type: 'opportunity.verification_recorded' as const, data: { status: 'failed' as const, details: {}, checkedAt: later(60).toISOString() } },
+      { type: 'opportunity.transitioned' as const, data: { from: 'verifying' as const, to: 'regressed' as const, reason: null, owner: null, at: later(61).toISOString() } },
+      { type: 'opportunity.transitioned' as const, data: { from: 'regressed' as const, to: 'in_progress' as const, reason: null, owner: null, at: later(62).toISOString() } },
+      { type: 'opportunity.transitioned' as const, data: { from: 'in_progress' as const, to: 'fix_deployed' as const, reason: null, owner: null, at: later(63).toISOString() } },
+    ];
+    given(regressedAndRedeployed)
+      .when({ kind: 'record_verification', status: 'passed', now: later(70) })
+      .then([{ type: 'opportunity.verification_recorded', data: { status: 'passed', details: {}, checkedAt: later(70).toISOString() } }]);
+  });
+
   it('finalises an outcome once, for a resolved opportunity only', () => {
     const outcome = { citationRateBefore: 0.1, citationRateAfter: 0.3, aiTrafficBefore: 100, aiTrafficAfter: 180, conversions: 4, revenue: 1200 };
     given(history('verifying')).when({ kind: 'finalize_outcome', ...outcome, now: T0 }).then({ rule: 'outcome_not_expected' });
