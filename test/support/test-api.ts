@@ -6,7 +6,7 @@ import { createDataSource } from '@libs/database';
 import { ApiKeysRepository, type Scope, type Tier } from '@libs/auth';
 import { TenancyRepository } from '@libs/tenancy';
 import { createApiApp } from '../../apps/api/src/create-api-app';
-import { START } from '@libs/event-store';
+import { EVENT_STORE, type EventStore } from '@libs/event-store';
 import { projectionsReached } from '@libs/projection-engine';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './test-database';
 import { until } from './processes';
@@ -74,13 +74,10 @@ export async function startTestApi(env: Record<string, string> = {}, extraImport
       return { id: org.id, key: created.key, keyId: created.id };
     },
     async projected(projections) {
-      // The newest committed event, not the store's headPosition(): that is the newest *readable*
-      // event, held back by any transaction open anywhere in the cluster (another test file's, say),
-      // so it can lie before the writes this test just awaited.
-      const [last]: { tx: string; gp: string }[] = await dataSource.query(
-        `SELECT transaction_id::text AS tx, global_position::text AS gp FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-      );
-      const head = last ? { commit: BigInt(last.tx), prepare: BigInt(last.gp) } : START;
+      // The newest committed event, not headPosition(): that is the newest *readable* one, held back by
+      // any transaction open anywhere in the cluster (another test file's, say), so it can lie before
+      // the writes this test just awaited.
+      const head = await app.get<EventStore>(EVENT_STORE).newestPosition();
       await until(() => projectionsReached(dataSource, projections, head), 10_000, `projections ${projections.join(', ')} caught up`);
     },
     async close() {

@@ -60,6 +60,12 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
   /** The position of the newest readable event (START when the store is empty). */
   headPosition(): Promise<FeedPosition>;
+  /**
+   * The position of the newest committed event (START when the store is empty): what a writer
+   * waits for its readers to reach after its own appends. It can be past headPosition(), which a
+   * transaction still open anywhere holds back.
+   */
+  newestPosition(): Promise<FeedPosition>;
   /** Catch up from a position, then follow live. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Throws if the store cannot be reached (used by /ready). */

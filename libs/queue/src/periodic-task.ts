@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 
 export interface PeriodicTaskOptions {
   /** Names the task in its log lines. */
@@ -67,5 +67,28 @@ export class PeriodicTask {
     for (const t of this.timers) clearTimeout(t);
     this.timers = [];
     await this.running;
+  }
+}
+
+/**
+ * A worker service whose work is one PeriodicTask: started when the application is up, stopped
+ * (its pass in hand awaited) before shutdown. Subclasses give the task's timing and their `pass`.
+ */
+export abstract class PeriodicService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly task: PeriodicTask;
+
+  protected constructor(options: Omit<PeriodicTaskOptions, 'run'>) {
+    this.task = new PeriodicTask({ ...options, run: () => this.pass() });
+  }
+
+  /** One pass of the work. */
+  protected abstract pass(): Promise<unknown>;
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.task.stop();
   }
 }

@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENT_STORE, type EventStore, type FeedPosition } from '@libs/event-store';
+import { EVENT_STORE, type EventStore } from '@libs/event-store';
 import { ProjectionRunnerService } from '@libs/projection-engine';
 import { OpportunityRepository, type Status } from '@libs/opportunities';
 import { DetectorPass, fingerprintOf, seriesKey } from '@libs/detectors';
@@ -156,7 +156,7 @@ export async function seedLoop(
   const repository = app.get(OpportunityRepository);
   // The pass reads the answers' and the opportunities' read models: wait until they hold every event written so far.
   const caughtUp = async () => {
-    if (!(await projections.waitFor(await newestWritten(app, store), 300_000))) throw new Error('the read models did not catch up with the seeded history within 5 minutes');
+    if (!(await projections.waitFor(await store.newestPosition(), 300_000))) throw new Error('the read models did not catch up with the seeded history within 5 minutes');
   };
 
   const channels = app.get(ChannelsRepository);
@@ -220,19 +220,6 @@ export async function seedLoop(
     stories.push({ name: story.name, opportunityId: id, status: state?.status ?? null });
   }
   return { stories, opened, channelId: channel.id };
-}
-
-/**
- * The position of the newest event written. The PostgreSQL store's headPosition() is the newest
- * *readable* one, held back by any transaction open anywhere in the cluster (another database's
- * too), so it can lie before what this process just wrote: there, the newest committed row.
- */
-async function newestWritten(app: INestApplicationContext, store: EventStore): Promise<FeedPosition> {
-  if (store.kind !== 'postgres') return store.headPosition();
-  const [last]: { tx: string; gp: string }[] = await app
-    .get(DataSource)
-    .query(`SELECT transaction_id::text AS tx, global_position::text AS gp FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`);
-  return last ? { commit: BigInt(last.tx), prepare: BigInt(last.gp) } : store.headPosition();
 }
 
 /** The opportunity the detectors opened for a story's series (the newest with its fingerprint). */

@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
-import { PeriodicTask } from '@libs/queue';
+import { PeriodicService } from '@libs/queue';
 import { addDays, utcDay } from '@libs/metrics';
 import { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from '../agent-analytics.config';
 
@@ -49,16 +49,16 @@ export class VisitRetention {
 
 /** Runs retention in the worker every AGENT_RETENTION_CHECK_MS (and at start). */
 @Injectable()
-export class RetentionSchedule implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly task: PeriodicTask;
-
-  constructor(retention: VisitRetention, @InjectConfig(AGENT_ANALYTICS_CONFIG) config: AgentAnalyticsConfig) {
-    this.task = new PeriodicTask({
+export class RetentionSchedule extends PeriodicService {
+  constructor(
+    private readonly retention: VisitRetention,
+    @InjectConfig(AGENT_ANALYTICS_CONFIG) config: AgentAnalyticsConfig,
+  ) {
+    super({
       name: 'retention',
       logger: new Logger('VisitRetention'),
       everyMs: config.retentionCheckMs,
       firstAfterMs: 0,
-      run: () => retention.dropExpired(),
       onResult: (r, logger) => {
         const { droppedPartitions } = r as Awaited<ReturnType<VisitRetention['dropExpired']>>;
         if (droppedPartitions.length) logger.log(`dropped ${droppedPartitions.join(', ')}`);
@@ -66,11 +66,7 @@ export class RetentionSchedule implements OnApplicationBootstrap, BeforeApplicat
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  protected pass(): ReturnType<VisitRetention['dropExpired']> {
+    return this.retention.dropExpired();
   }
 }

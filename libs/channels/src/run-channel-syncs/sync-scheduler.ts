@@ -1,6 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
-import { PeriodicTask } from '@libs/queue';
+import { PeriodicService } from '@libs/queue';
 import { CHANNELS_CONFIG, type ChannelsConfig } from '../channels.config';
 import { ChannelsRepository } from '../channels.repository';
 import { SyncQueue } from '../shared/sync-queue';
@@ -11,29 +11,23 @@ import { SyncQueue } from '../shared/sync-queue';
  * sync moved a day on, in one statement only one worker process wins), gets a sync record and a job.
  */
 @Injectable()
-export class SyncScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly task: PeriodicTask;
-
+export class SyncScheduler extends PeriodicService {
   constructor(
     private readonly channels: ChannelsRepository,
     private readonly queue: SyncQueue,
     @InjectConfig(CHANNELS_CONFIG) config: ChannelsConfig,
   ) {
-    this.task = new PeriodicTask({
+    super({
       name: 'channel scheduling',
       logger: new Logger('ChannelSyncScheduler'),
-      everyMs: config.pollMs, firstAfterMs: 0,
-      run: () => this.queueDue(),
+      everyMs: config.pollMs,
+      firstAfterMs: 0,
       onResult: (ids, logger) => logger.debug(`scheduling pass done: ${(ids as number[]).length} sync(s) queued`),
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  protected pass(): Promise<number[]> {
+    return this.queueDue();
   }
 
   /** Queues a sync of every due channel; returns the sync ids. */

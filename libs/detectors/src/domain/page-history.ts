@@ -63,6 +63,27 @@ export interface PageDetectorDefinition {
 /** One problem per page and type: `<type>:<brand>:<url>`. */
 export const pageFingerprint = (type: PageDetectorType, brandId: number, url: string) => `${type}:${brandId}:${url}`;
 
+/** A page a detector of `type` judges: audited, its problem not open yet; its latest audit and the one before. */
+export interface PageCandidate {
+  page: PageHistory;
+  fingerprint: string;
+  latest: PageResult;
+  previous: PageResult | undefined;
+}
+
+/** The pages a page detector of `type` judges (as `candidates` is for the answer detectors). */
+export function pageCandidates(input: PageDetectorInput, type: PageDetectorType): PageCandidate[] {
+  const out: PageCandidate[] = [];
+  for (const page of input.pages) {
+    const latest = page.results[page.results.length - 1];
+    if (!latest) continue;
+    const fingerprint = pageFingerprint(type, input.brandId, page.url);
+    if (input.openFingerprints.has(fingerprint)) continue;
+    out.push({ page, fingerprint, latest, previous: page.results[page.results.length - 2] });
+  }
+  return out;
+}
+
 /** Severities in order (the opportunity queue's; a domain file imports no other library). */
 const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 export const raise = (s: Severity): Severity => SEVERITIES[Math.min(SEVERITIES.length - 1, SEVERITIES.indexOf(s) + 1)];

@@ -1,5 +1,5 @@
 import type { Severity } from './answer-facts';
-import { auditLink, historyEvidence, maxSeverity, pageFingerprint, pageOfEvidence, verifyPage, type PageDetection, type PageDetectorDefinition, type PageDetectorInput, type PageResult } from './page-history';
+import { auditLink, historyEvidence, maxSeverity, pageCandidates, pageOfEvidence, verifyPage, type PageDetection, type PageDetectorDefinition, type PageDetectorInput, type PageResult } from './page-history';
 import type { Thresholds } from './thresholds';
 
 type PageThresholds = Pick<Thresholds, 'minPageScore' | 'maxScoreDrop'>;
@@ -46,12 +46,8 @@ export const readinessGap: PageDetectorDefinition = {
   detect(input: PageDetectorInput): PageDetection[] {
     const t = input.thresholds;
     const out: PageDetection[] = [];
-    for (const page of input.pages) {
-      const latest = page.results[page.results.length - 1];
-      if (!latest) continue;
-      const fingerprint = pageFingerprint('readiness_gap', input.brandId, page.url);
-      if (input.openFingerprints.has(fingerprint)) continue;
-      const gap = readinessGapOf(latest, page.results[page.results.length - 2], t);
+    for (const { page, fingerprint, latest, previous } of pageCandidates(input, 'readiness_gap')) {
+      const gap = readinessGapOf(latest, previous, t);
       if (!gap) continue;
       const what = [gap.low ? `scores ${latest.score} of 100, under the ${t.minPageScore} a page needs` : null, gap.drop ? `lost ${gap.drop.points} points since the audit of ${gap.drop.auditedAt.slice(0, 10)} (${gap.drop.from} → ${gap.drop.to})` : null].filter(Boolean).join(' and ');
       const weak = weakest(latest);

@@ -1,5 +1,5 @@
 import type { Severity } from './answer-facts';
-import { auditLink, historyEvidence, pageFingerprint, pageOfEvidence, raise, verifyPage, type PageCheck, type PageDetection, type PageDetectorDefinition, type PageDetectorInput, type PageResult } from './page-history';
+import { auditLink, historyEvidence, pageCandidates, pageOfEvidence, raise, verifyPage, type PageCheck, type PageDetection, type PageDetectorDefinition, type PageDetectorInput, type PageResult } from './page-history';
 
 /** The structured-data checks of a page audit that make a schema gap (page audits' `structuredData` component). */
 const SCHEMA_CHECKS = ['add_json_ld', 'fix_json_ld', 'add_schema_type'] as const;
@@ -34,14 +34,9 @@ export const schemaGap: PageDetectorDefinition = {
   type: 'schema_gap',
   detect(input: PageDetectorInput): PageDetection[] {
     const out: PageDetection[] = [];
-    for (const page of input.pages) {
-      const latest = page.results[page.results.length - 1];
-      if (!latest) continue;
-      const fingerprint = pageFingerprint('schema_gap', input.brandId, page.url);
-      if (input.openFingerprints.has(fingerprint)) continue;
+    for (const { page, fingerprint, latest, previous } of pageCandidates(input, 'schema_gap')) {
       const problems = schemaProblems(latest);
       if (!problems.length) continue;
-      const previous = page.results[page.results.length - 2];
       const brokeSince = previous !== undefined && schemaProblems(previous).length === 0;
       const sd = latest.components.find((c) => c.component === 'structuredData');
       out.push({

@@ -1,6 +1,6 @@
-import { Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
-import { PeriodicTask } from '@libs/queue';
+import { PeriodicService } from '@libs/queue';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { DetectorPass } from '../shared/detector-pass';
 
@@ -10,18 +10,15 @@ import { DetectorPass } from '../shared/detector-pass';
  * finds them final).
  */
 @Injectable()
-export class OutcomeSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly task: PeriodicTask;
-
-  constructor(pass: DetectorPass, @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig) {
-    this.task = new PeriodicTask({ name: 'outcome sweep', everyMs: config.outcomePollMs, failureLevel: 'error', run: () => pass.finalizeDueOutcomes(`outcome-sweep-${Date.now()}`) });
+export class OutcomeSweep extends PeriodicService {
+  constructor(
+    private readonly detectors: DetectorPass,
+    @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig,
+  ) {
+    super({ name: 'outcome sweep', everyMs: config.outcomePollMs, failureLevel: 'error' });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  protected pass(): Promise<unknown> {
+    return this.detectors.finalizeDueOutcomes(`outcome-sweep-${Date.now()}`);
   }
 }

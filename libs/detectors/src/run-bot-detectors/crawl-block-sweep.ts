@@ -1,6 +1,6 @@
-import { Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
-import { PeriodicTask } from '@libs/queue';
+import { PeriodicService } from '@libs/queue';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { CrawlBlockPass } from './crawl-block-pass';
 
@@ -10,24 +10,15 @@ import { CrawlBlockPass } from './crawl-block-pass';
  * (idempotent: a second worker doing the same finds the problems open).
  */
 @Injectable()
-export class CrawlBlockSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly task: PeriodicTask;
-
-  constructor(pass: CrawlBlockPass, @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig) {
-    this.task = new PeriodicTask({
-      name: 'crawl_block',
-      everyMs: config.botPollMs,
-      firstAfterMs: Math.min(60_000, config.botPollMs),
-      failureLevel: 'error',
-      run: () => pass.run(`crawl-block-${Date.now()}`),
-    });
+export class CrawlBlockSweep extends PeriodicService {
+  constructor(
+    private readonly crawlBlock: CrawlBlockPass,
+    @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig,
+  ) {
+    super({ name: 'crawl_block', everyMs: config.botPollMs, firstAfterMs: Math.min(60_000, config.botPollMs), failureLevel: 'error' });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  protected pass(): Promise<unknown> {
+    return this.crawlBlock.run(`crawl-block-${Date.now()}`);
   }
 }

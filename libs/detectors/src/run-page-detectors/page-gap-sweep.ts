@@ -1,6 +1,6 @@
-import { Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectConfig } from '@libs/config';
-import { PeriodicTask } from '@libs/queue';
+import { PeriodicService } from '@libs/queue';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { PageGapPass } from './page-gap-pass';
 
@@ -10,18 +10,15 @@ import { PageGapPass } from './page-gap-pass';
  * not events, so this sweep (with its record of judged audits) stands where a reactor would.
  */
 @Injectable()
-export class PageGapSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly task: PeriodicTask;
-
-  constructor(pass: PageGapPass, @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig) {
-    this.task = new PeriodicTask({ name: 'page detectors', everyMs: config.pagePollMs, failureLevel: 'error', run: () => pass.run(`page-gaps-${Date.now()}`) });
+export class PageGapSweep extends PeriodicService {
+  constructor(
+    private readonly pages: PageGapPass,
+    @InjectConfig(DETECTORS_CONFIG) config: DetectorsConfig,
+  ) {
+    super({ name: 'page detectors', everyMs: config.pagePollMs, failureLevel: 'error' });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  protected pass(): Promise<unknown> {
+    return this.pages.run(`page-gaps-${Date.now()}`);
   }
 }

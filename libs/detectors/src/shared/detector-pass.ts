@@ -27,7 +27,6 @@ import { ChannelOutcomeReads } from '../read-model/channel-outcome.reads';
 /** Injection token: the detectors a pass runs (ANSWER_DETECTORS; a test may give a list with a failing one). */
 export const DETECTOR_LIST = Symbol('DETECTOR_LIST');
 
-export { SYSTEM_ACTOR };
 
 export interface PassResult {
   opened: number[];

@@ -149,6 +149,7 @@ export function describeEventStoreContract(name: string, factory: (registry: Eve
       }
       for (let i = 1; i < feed.length; i++) expect(comparePositions(feed[i - 1].position, feed[i].position)).toBeLessThan(0);
       expect(comparePositions(await store.headPosition(), feed[feed.length - 1].position)).toBeGreaterThanOrEqual(0);
+      expect(comparePositions(await store.newestPosition(), feed[feed.length - 1].position)).toBeGreaterThanOrEqual(0);
     });
 
     it('filters the feed by event type and still moves past the others', async () => {

@@ -208,6 +208,11 @@ export class EventStoreDbEventStore implements EventStore {
     return findHeadPosition((from, maxCount) => this.readAllRaw(from, maxCount, BACKWARDS));
   }
 
+  /** EventStoreDB's feed holds no event back: the newest committed one is the head. */
+  newestPosition(): Promise<FeedPosition> {
+    return this.headPosition();
+  }
+
   subscribeToAll(options: SubscribeOptions): Subscription {
     this.waker.acquire();
     const subscription = runSubscription(this, this.waker, { pollIntervalMs: this.pollIntervalMs, ...options });

@@ -263,6 +263,13 @@ export class PostgresEventStore implements EventStore {
     return r.rows.length ? { commit: BigInt(r.rows[0].tx), prepare: BigInt(r.rows[0].global_position) } : START;
   }
 
+  async newestPosition(): Promise<FeedPosition> {
+    const r = await this.options.pool.query<{ tx: string; global_position: string }>(
+      `SELECT transaction_id::text AS tx, global_position FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return r.rows.length ? { commit: BigInt(r.rows[0].tx), prepare: BigInt(r.rows[0].global_position) } : START;
+  }
+
   /** Exact number of readable events after a position, counted up to `cap`. */
   async countEventsAfter(position: FeedPosition, cap = 10_000_000): Promise<number> {
     const r = await this.options.pool.query<{ n: string }>(
