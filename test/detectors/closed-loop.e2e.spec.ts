@@ -118,7 +118,7 @@ describe('the closed loop', () => {
     expect(JSON.parse(set.stdout).custom.sort()).toEqual(['alpha', 'baselineAnswers', 'minEffect', 'minSamples', 'outcomeWindowDays', 'recentAnswers']);
   }, 240_000);
 
-  it('detects a drop from the top 3, verifies the fix on later answers, resolves it and finalises its outcome; the subscriber gets the four events signed, in order', async () => {
+  it('detects a drop from the top 3, verifies the fix on later answers, resolves it and finalises its outcome; the subscriber gets the four events signed, ordered by their stream revision', async () => {
     const hook = await api.request({ method: 'POST', url: '/api/v1/webhooks', key: org.key, body: { url: receiver.url('/loop'), events: ['opportunity.opened', 'verification.completed', 'opportunity.resolved', 'outcome.finalized'] } });
     expect(hook.status).toBe(201);
     receiver.register('/loop', hook.body.data.secret);
@@ -232,7 +232,9 @@ describe('the closed loop', () => {
     const idOf = (d: (typeof receiver.received)[number]) => (d.body.data.opportunity as { id: number } | undefined)?.id ?? (d.body.data as { id: number }).id;
     const ours = () => receiver.received.filter((r) => r.path === '/loop' && idOf(r) === opp.id);
     await until(() => ours().length >= 4, 15_000, 'four deliveries');
-    const deliveries = ours();
+    // Deliveries run in parallel, so arrival order is not the events' order: the stream revision is.
+    const versionOf = (d: (typeof receiver.received)[number]) => (d.body.data.opportunity as { version: number } | undefined)?.version ?? (d.body.data as { version: number }).version;
+    const deliveries = [...ours()].sort((a, b) => versionOf(a) - versionOf(b));
     expect(deliveries.map((d) => [d.type, d.verified, idOf(d)])).toEqual([
       ['opportunity.opened', true, opp.id],
       ['verification.completed', true, opp.id],
