@@ -66,7 +66,7 @@ describe('logs ingest', () => {
   it('ends to end on a generated nginx log: the summary and every figure match the counts made while writing it', async () => {
     const file = join(dir, 'access.log');
     const out = createWriteStream(file);
-    const expected = { lines: 0, gpt: 0, gptVerified: 0, pplx: 0, referrals: 0, other: 0, rejected: 0, pages: new Set<string>(), errors: 0 };
+    const expected = { lines: 0, gpt: 0, gptVerified: 0, pplx: 0, referrals: 0, other: 0, rejected: 0, tooOld: 0, pages: new Set<string>(), errors: 0 };
     for (let i = 0; i < 3000; i++) {
       const k = i % 10;
       let line: string;
@@ -88,6 +88,11 @@ describe('logs ingest', () => {
       } else if (k === 3 && i % 100 === 3) {
         line = i % 200 === 3 ? '\u0016\u0003\u0001\u0002\u0000 binary garbage' : nginx('192.0.2.1', CHROME, '/', 200, '2026-02-30');
         expected.rejected++;
+      } else if (k === 4 && i % 100 === 4) {
+        // Older than retention: refused whether an AI agent or a person (whose visit is otherwise only counted).
+        line = nginx('192.0.2.52', i % 200 === 4 ? CHROME : GPT, '/old', 200, addDays(today, -1100));
+        expected.rejected++;
+        expected.tooOld++;
       } else {
         line = nginx('192.0.2.51', k % 2 ? AHREFS : CHROME, '/');
         expected.other++;
@@ -102,7 +107,8 @@ describe('logs ingest', () => {
     const summary = JSON.parse(res.stdout);
     expect(summary).toMatchObject({ lines: expected.lines, botVisits: expected.gpt + expected.pplx, aiReferrals: expected.referrals, otherVisits: expected.other, rejected: expected.rejected });
     expect(summary.rejections[0]).toEqual({ line: 4, reason: 'not a combined log line (ip - user [time] "request" status bytes "referer" "user agent")' });
-    expect(summary.reasons['the time is not a real instant']).toBe(expected.rejected / 2);
+    expect(summary.reasons['the time is not a real instant']).toBe((expected.rejected - expected.tooOld) / 2);
+    expect(summary.reasons['the visit is older than the retention period (1000 days)']).toBe(expected.tooOld);
     const overview = (await get('/api/v1/agent-analytics/overview')).data;
     expect(overview).toMatchObject({ visits: expected.gpt + expected.pplx, verifiedVisits: expected.gptVerified, spoofedVisits: expected.gpt - expected.gptVerified, unverifiableVisits: expected.pplx, uniqueBots: 2, pagesCrawled: expected.pages.size, aiReferralVisits: expected.referrals });
     const gpt = (await get('/api/v1/agent-analytics/bots')).data.find((b: { botName: string }) => b.botName === 'GPTBot');

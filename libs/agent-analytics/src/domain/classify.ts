@@ -1,3 +1,4 @@
+import { ownString } from './visit';
 import { botCatalogue, type BotEntry } from './bot-catalogue';
 
 /**
@@ -26,7 +27,7 @@ export class BotClassifier {
     const m = this.combined.exec(userAgent);
     const entry = m ? (this.byToken.get(m[1].toLowerCase()) ?? null) : null;
     if (this.cache.size >= this.cacheSize) this.cache.clear();
-    this.cache.set(userAgent, entry);
+    this.cache.set(ownString(userAgent), entry);
     return entry;
   }
 

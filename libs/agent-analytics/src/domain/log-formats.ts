@@ -66,15 +66,23 @@ export function unescapeLogField(s: string): string {
 const Q = '"([^"\\\\]*(?:\\\\.[^"\\\\]*)*)"';
 const COMBINED = new RegExp(`^(?:(\\S+:\\d+) )?(\\S+) \\S+ \\S+ \\[([^\\]]+)\\] ${Q} (\\d{3}) (\\d+|-) ${Q} ${Q}(.*)$`);
 
-/** Consecutive log lines share their second and host: the last answers are kept. */
-let lastTime = '';
-let lastTimeValue: number | null = null;
+/**
+ * Consecutive log lines share their minute (and zone) and host: the last minute's instant is kept,
+ * and a line of that minute only adds its seconds (`dd/Mon/yyyy:hh:mm` `:ss` ` +zzzz`).
+ */
+let lastMinute = '';
+let lastMinuteValue: number | null = null;
 function timeOf(text: string): number | null {
-  if (text !== lastTime) {
-    lastTime = text;
-    lastTimeValue = parseTimeLocal(text);
+  if (text.length !== 26 || text.charCodeAt(17) !== 58 || text.charCodeAt(20) !== 32) return parseTimeLocal(text);
+  const s1 = text.charCodeAt(18) - 48;
+  const s2 = text.charCodeAt(19) - 48;
+  if (s1 < 0 || s1 > 5 || s2 < 0 || s2 > 9) return null;
+  const minute = text.slice(0, 17) + text.slice(20);
+  if (minute !== lastMinute) {
+    lastMinute = minute;
+    lastMinuteValue = parseTimeLocal(`${text.slice(0, 17)}:00${text.slice(20)}`);
   }
-  return lastTimeValue;
+  return lastMinuteValue === null ? null : lastMinuteValue + (s1 * 10 + s2) * 1000;
 }
 
 function parseCombined(line: string, defaultHost: string | undefined, now: number): ParsedLine {

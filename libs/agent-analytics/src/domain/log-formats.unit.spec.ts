@@ -45,6 +45,23 @@ describe('nginx and apache combined', () => {
     expect(reason(logParser('nginx', { now }).parse('1.2.3.4 - - [24/Nov/2026:08:15:02 +0000] "GET / HTTP/1.1" 200 1 "-" "x"'))).toContain('names no host');
   });
 
+  it('reads each second of a minute exactly, and a bad second as no instant, whatever the line before it', () => {
+    const at = (time: string) => {
+      const r = nginx.parse(`1.2.3.4 - - [${time}] "GET / HTTP/1.1" 200 1 "-" "x"`);
+      return 'visit' in r ? r.visit.at : reason(r);
+    };
+    expect(at('24/Nov/2026:08:15:02 +0100')).toBe(Date.parse('2026-11-24T07:15:02Z'));
+    expect(at('24/Nov/2026:08:15:59 +0100')).toBe(Date.parse('2026-11-24T07:15:59Z'));
+    expect(at('24/Nov/2026:08:15:00 +0100')).toBe(Date.parse('2026-11-24T07:15:00Z'));
+    expect(at('24/Nov/2026:08:15:60 +0100')).toBe('the time is not a real instant');
+    expect(at('24/Nov/2026:08:15:6x +0100')).toBe('the time is not a real instant');
+    expect(at('24/Nov/2026:08:15:02 -0100')).toBe(Date.parse('2026-11-24T09:15:02Z'));
+    expect(at('24/Nov/2026:08:16:01 -0100')).toBe(Date.parse('2026-11-24T09:16:01Z'));
+    expect(at('24/Nov/2026:08:16 -0100')).toBe('the time is not a real instant');
+    expect(at('31/Feb/2026:08:16:01 -0100')).toBe('the time is not a real instant');
+    expect(at('31/Feb/2026:08:16:02 -0100')).toBe('the time is not a real instant');
+  });
+
   it('parses $time_local exactly', () => {
     expect(parseTimeLocal('10/Oct/2000:13:55:36 -0700')).toBe(Date.parse('2000-10-10T20:55:36Z'));
     expect(parseTimeLocal('29/Feb/2025:00:00:00 +0000')).toBeNull();

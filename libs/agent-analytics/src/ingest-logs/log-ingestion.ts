@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { logParser, type LogFormat } from '../domain/log-formats';
-import type { Visit } from '../domain/visit';
+import { detachVisit, type Visit } from '../domain/visit';
 import { VisitIngester } from '../shared/visit-ingester';
 import { VisitStore } from '../shared/visit-store';
 
@@ -10,7 +10,7 @@ export interface LogIngestOptions {
   organizationId: number;
   /** The site host for lines that name none (nginx, apache `combined`). */
   host?: string;
-  /** Visits per stored batch (one COPY and one transaction each). */
+  /** Kept visits (AI agents, AI referrals) per stored batch (one COPY and one transaction each). */
   batchSize?: number;
   /** Called as the input is read: bytes and lines so far. */
   onProgress?: (bytes: number, lines: number) => void;
@@ -35,8 +35,11 @@ const LISTED = 20;
 /**
  * `logs ingest`: streams a log (a file or stdin) line by line through its format's parser, and
  * stores the visits in batches (classified, verified, COPY into bot_visits) while the next batch
- * is parsed; memory stays bounded by two batches whatever the log's size. A line that cannot be
- * read is counted with its number and reason, never a crash.
+ * is parsed; memory stays bounded by two batches whatever the log's size. A visit the service
+ * keeps nothing of (neither an AI agent nor an AI referral: most of a log) is counted and dropped
+ * at once, so it dies young instead of being held, with the batch, long enough to be promoted to
+ * the old generation. A line that cannot be read is counted with its number and reason, never a
+ * crash.
  */
 @Injectable()
 export class LogIngestion {
@@ -48,7 +51,8 @@ export class LogIngestion {
   async run(input: Readable, o: LogIngestOptions): Promise<LogIngestSummary> {
     const started = process.hrtime.bigint();
     const parser = logParser(o.format, { host: o.host });
-    const batchSize = o.batchSize ?? 20_000;
+    const batchSize = o.batchSize ?? 10_000;
+    const now = Date.now();
     const summary: LogIngestSummary = { lines: 0, botVisits: 0, aiReferrals: 0, otherVisits: 0, rejected: 0, reasons: {}, rejections: [], seconds: 0, linesPerSecond: 0 };
     const scope = { organizationId: o.organizationId, clientId: null };
     let batch: Visit[] = [];
@@ -82,7 +86,7 @@ export class LogIngestion {
       const text = rest + chunk;
       let start = 0;
       for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-        this.line(text.slice(start, nl), ++summary.lines, parser, batch, batchLines, reject);
+        this.line(text.slice(start, nl), ++summary.lines, parser, batch, batchLines, reject, summary, now);
         start = nl + 1;
         if (batch.length >= batchSize) await flush();
       }
@@ -94,7 +98,7 @@ export class LogIngestion {
       }
       o.onProgress?.(bytes, summary.lines);
     }
-    if (rest.length) this.line(rest, ++summary.lines, parser, batch, batchLines, reject);
+    if (rest.length) this.line(rest, ++summary.lines, parser, batch, batchLines, reject, summary, now);
     if (batch.length) await flush();
     await writing;
     summary.seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -102,12 +106,16 @@ export class LogIngestion {
     return summary;
   }
 
-  private line(raw: string, n: number, parser: ReturnType<typeof logParser>, batch: Visit[], lines: number[], reject: (line: number, reason: string) => void): void {
+  private line(raw: string, n: number, parser: ReturnType<typeof logParser>, batch: Visit[], lines: number[], reject: (line: number, reason: string) => void, summary: LogIngestSummary, now: number): void {
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text === '') return;
     const r = parser.parse(text);
     if ('visit' in r) {
-      batch.push(r.visit);
+      if (!this.ingester.concerns(r.visit, now)) {
+        summary.otherVisits++;
+        return;
+      }
+      batch.push(detachVisit(r.visit));
       lines.push(n);
     } else if ('reason' in r) reject(n, r.reason);
   }

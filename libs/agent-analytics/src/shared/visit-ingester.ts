@@ -50,6 +50,17 @@ export class VisitIngester {
     return this.classifier.entries.find((e) => e.category === 'agent' && e.verification.keyDirectory && new URL(e.verification.keyDirectory).host === host) ?? null;
   }
 
+  /**
+   * Whether `prepare` would do anything with a visit: false for a visit neither from a catalogue
+   * agent nor sent by an AI assistant, within retention (`prepare` would only count it as ignored).
+   * Streaming ingestion drops those at once, so most of a log's lines are never held in a batch.
+   */
+  concerns(visit: Visit, now = Date.now()): boolean {
+    if (visit.at < now - this.config.retentionDays * DAY_MS) return true;
+    if (this.botOf(visit)) return true;
+    return (aiReferralSource(visit.referer) ?? utmAiSource(visit.path)) !== null;
+  }
+
   async prepare(scope: TenantScope, visits: readonly Visit[], now = Date.now()): Promise<PreparedBatch> {
     const oldest = now - this.config.retentionDays * DAY_MS;
     const brands = await this.brandDomains(scope);

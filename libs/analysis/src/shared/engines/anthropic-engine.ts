@@ -1,9 +1,13 @@
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineQuestion } from './answer-engine';
 import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
 
 const MAX_TOKENS = 2048;
 const MAX_SEARCHES = 5;
+
+/** The SDK, loaded when the first engine is made: processes that never ask this provider (the CLI, the API) do not pay its memory. */
+let sdkLibrary: typeof import('@anthropic-ai/sdk') | undefined;
+const sdk = () => (sdkLibrary ??= require('@anthropic-ai/sdk') as typeof import('@anthropic-ai/sdk')); // eslint-disable-line @typescript-eslint/no-require-imports
 
 /** Claude through the official SDK's Messages API with the web search server tool. */
 export class AnthropicEngine implements AnswerEngine {
@@ -13,7 +17,7 @@ export class AnthropicEngine implements AnswerEngine {
 
   constructor(private readonly options: LiveEngineOptions) {
     // No SDK retries: the job queue retries, and it must see the Retry-After of every 429.
-    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl ?? undefined, maxRetries: 0, timeout: options.timeoutMs });
+    this.client = new (sdk().default)({ apiKey: options.apiKey, baseURL: options.baseUrl ?? undefined, maxRetries: 0, timeout: options.timeoutMs });
   }
 
   async ask(question: EngineQuestion): Promise<EngineAnswer> {
@@ -38,6 +42,7 @@ export class AnthropicEngine implements AnswerEngine {
 }
 
 function anthropicFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk();
   if (error instanceof APIError && typeof error.status === 'number') {
     return statusFailure('claude', error.status, error.headers?.get('retry-after'), error.message, apiKey);
   }

@@ -1,4 +1,4 @@
-import { ApiError, GoogleGenAI } from '@google/genai';
+import type { GoogleGenAI } from '@google/genai';
 import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineQuestion } from './answer-engine';
 import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
 
@@ -8,6 +8,10 @@ const REFUSAL_FINISH_REASONS = new Set(['SAFETY', 'RECITATION', 'LANGUAGE', 'BLO
 const REDIRECT_HOST = 'vertexaisearch.cloud.google.com';
 const REDIRECT_PATH = '/grounding-api-redirect/';
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
+
+/** The SDK, loaded when the first engine is made: processes that never ask this provider (the CLI, the API) do not pay its memory. */
+let sdkLibrary: typeof import('@google/genai') | undefined;
+const sdk = () => (sdkLibrary ??= require('@google/genai') as typeof import('@google/genai')); // eslint-disable-line @typescript-eslint/no-require-imports
 
 /** Gemini through the official SDK's generateContent with Google Search grounding. */
 export class GeminiEngine implements AnswerEngine {
@@ -21,7 +25,7 @@ export class GeminiEngine implements AnswerEngine {
     // fetch is given explicitly: left to itself the SDK dispatches through Undici's dispatcher found
     // on globalThis, which a sandboxed realm (Jest's vm context) lacks, so every request failed there.
     // Our deadline, not the SDK's disabled Undici timeouts, bounds the call either way.
-    this.client = new GoogleGenAI({
+    this.client = new (sdk().GoogleGenAI)({
       apiKey: options.apiKey,
       vertexai: false,
       httpOptions: {
@@ -61,7 +65,7 @@ function withoutHttpResponse(body: unknown): unknown {
  * response headers are not reachable, so a 429's delay comes from the body's google.rpc.RetryInfo.
  */
 function geminiFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
-  if (error instanceof ApiError && typeof error.status === 'number') {
+  if (error instanceof sdk().ApiError && typeof error.status === 'number') {
     const { message, retryDelayMs } = parseGoogleError(error.message);
     return statusFailure('gemini', error.status, null, message, apiKey, retryDelayMs);
   }

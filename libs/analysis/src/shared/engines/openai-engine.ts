@@ -1,6 +1,10 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineQuestion } from './answer-engine';
 import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
+
+/** The SDK, loaded when the first engine is made: processes that never ask this provider (the CLI, the API) do not pay its memory. */
+let sdkLibrary: typeof import('openai') | undefined;
+const sdk = () => (sdkLibrary ??= require('openai') as typeof import('openai')); // eslint-disable-line @typescript-eslint/no-require-imports
 
 /** ChatGPT through the official SDK's Responses API with the hosted web search tool. */
 export class OpenAiEngine implements AnswerEngine {
@@ -10,7 +14,7 @@ export class OpenAiEngine implements AnswerEngine {
 
   constructor(private readonly options: LiveEngineOptions) {
     // No SDK retries: the job queue retries, and it must see the Retry-After of every 429.
-    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl ?? undefined, maxRetries: 0, timeout: options.timeoutMs });
+    this.client = new (sdk().default)({ apiKey: options.apiKey, baseURL: options.baseUrl ?? undefined, maxRetries: 0, timeout: options.timeoutMs });
   }
 
   async ask(question: EngineQuestion): Promise<EngineAnswer> {
@@ -27,6 +31,7 @@ export class OpenAiEngine implements AnswerEngine {
 }
 
 function openAiFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk();
   if (error instanceof APIError && typeof error.status === 'number') {
     return statusFailure('chatgpt', error.status, error.headers?.get('retry-after'), error.message, apiKey);
   }

@@ -1,9 +1,13 @@
-import { searchconsole, type searchconsole_v1 } from '@googleapis/searchconsole';
+import type { searchconsole_v1 } from '@googleapis/searchconsole';
 import { emptyData, type ChannelData } from '../../domain';
 import type { ChannelForSync } from '../../channels.repository';
 import type { ChannelSource, DayWindow } from './channel-source';
 import { serviceAccountClient, type ServiceAccountKey } from './service-account';
 import { classifyGoogleError, SourceError, withRetries, type RetrySettings } from './source-errors';
+
+/** The client library, loaded on the first sync (as GA4's is): other processes do not pay its memory. */
+let clientLibrary: typeof import('@googleapis/searchconsole') | undefined;
+const client = () => (clientLibrary ??= require('@googleapis/searchconsole') as typeof import('@googleapis/searchconsole')); // eslint-disable-line @typescript-eslint/no-require-imports
 
 const SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly';
 /** Search Console answers at most 25,000 rows a request. */
@@ -30,7 +34,7 @@ export class SearchConsoleSource implements ChannelSource {
   async fetch(channel: ChannelForSync, credentials: string | null, window: DayWindow, retry: RetrySettings): Promise<ChannelData> {
     if (!credentials || !channel.siteUrl) throw new SourceError('the channel has no site URL or credentials', false);
     const auth = serviceAccountClient(JSON.parse(credentials) as ServiceAccountKey, [SCOPE], this.settings.tokenUrl, this.settings.timeoutMs);
-    const api = searchconsole({ version: 'v1', auth: auth as never, rootUrl: `${this.settings.url}/`, timeout: this.settings.timeoutMs, retry: false });
+    const api = client().searchconsole({ version: 'v1', auth: auth as never, rootUrl: `${this.settings.url}/`, timeout: this.settings.timeoutMs, retry: false });
     const query = (dimensions: string[]) => this.rows(api, channel.siteUrl!, dimensions, window, retry);
     const data = emptyData();
     for (const r of await query(['date'])) {

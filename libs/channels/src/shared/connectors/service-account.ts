@@ -1,4 +1,4 @@
-import { JWT } from 'google-auth-library';
+import type { JWT } from 'google-auth-library';
 
 /** A Google service-account key (the JSON file Google issues), as much of it as the connectors use. */
 export interface ServiceAccountKey {
@@ -9,6 +9,10 @@ export interface ServiceAccountKey {
 
 /** Google's token endpoint, as google-auth-library (gtoken) posts to it; rewritten to the configured one. */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+/** The auth library, loaded on the first sync (as the Google clients are): other processes do not pay its memory. */
+let authLibrary: typeof import('google-auth-library') | undefined;
+const auth = () => (authLibrary ??= require('google-auth-library') as typeof import('google-auth-library')); // eslint-disable-line @typescript-eslint/no-require-imports
 
 /** Checks a service-account key's form; returns the problems (empty when fine). Never echoes the key. */
 export function serviceAccountProblems(value: unknown): string[] {
@@ -38,7 +42,7 @@ export function serviceAccountKey(value: Record<string, unknown>): ServiceAccoun
  */
 export function serviceAccountClient(key: ServiceAccountKey, scopes: string[], tokenUrl: string, timeoutMs: number): JWT {
   // Node's own fetch: gaxios would otherwise load node-fetch (ESM) by a dynamic import, per process.
-  const jwt = new JWT({ email: key.client_email, key: key.private_key, keyId: key.private_key_id, scopes, transporterOptions: { fetchImplementation: fetch } });
+  const jwt = new (auth().JWT)({ email: key.client_email, key: key.private_key, keyId: key.private_key_id, scopes, transporterOptions: { fetchImplementation: fetch } });
   jwt.transporter.interceptors.request.add({
     resolved: async (config) => {
       if (String(config.url) === GOOGLE_TOKEN_URL && tokenUrl !== GOOGLE_TOKEN_URL) config.url = new URL(tokenUrl);
