@@ -34,17 +34,21 @@ export const AGENT_SQL = {
     params: rollupParams(f),
   }),
   pages: (f: AgentFilter, limit: number): Statement => ({
-    // The top pages from the page totals, then only their rows of the per-bot rollup (by page: an index).
+    // The top pages from the page totals, then for each of them its rows of the per-bot rollup (by
+    // page: an index), summed per bot within the page: a few hundred rows hashed at a time instead
+    // of every top page's rows sorted together.
     text: `WITH top AS (
         SELECT host, path, sum(visits)::bigint AS total FROM agent_page_totals_daily WHERE ${ROLLUP_WHERE}
-         GROUP BY host, path ORDER BY total DESC, host, path LIMIT $6),
-      p AS (
-        SELECT d.host, d.path, d.bot_name, sum(d.visits)::bigint AS visits, coalesce(sum(d.visits) FILTER (WHERE d.status >= 400), 0)::bigint AS errors, sum(d.disallowed_visits)::bigint AS disallowed
-          FROM top JOIN agent_page_daily d ON d.organization_id = $1 AND d.host = top.host AND d.path = top.path
-         WHERE d.day BETWEEN $2::date AND $3::date AND ($4::bigint[] IS NULL OR d.brand_id = ANY($4::bigint[]))
-         GROUP BY d.host, d.path, d.bot_name)
-      SELECT p.host, p.path, p.bot_name, p.visits, p.errors, p.disallowed, top.total FROM p JOIN top USING (host, path)
-      ORDER BY top.total DESC, p.host, p.path, p.visits DESC, p.bot_name`,
+         GROUP BY host, path ORDER BY total DESC, host, path LIMIT $6)
+      SELECT t.host, t.path, b.bot_name, b.visits, b.errors, b.disallowed, t.total
+        FROM (SELECT top.*, row_number() OVER (ORDER BY total DESC, host, path) AS rank FROM top) t
+        CROSS JOIN LATERAL (
+          SELECT d.bot_name, sum(d.visits)::bigint AS visits, coalesce(sum(d.visits) FILTER (WHERE d.status >= 400), 0)::bigint AS errors, sum(d.disallowed_visits)::bigint AS disallowed
+            FROM agent_page_daily d
+           WHERE d.organization_id = $1 AND d.host = t.host AND d.path = t.path AND d.day BETWEEN $2::date AND $3::date
+             AND ($4::bigint[] IS NULL OR d.brand_id = ANY($4::bigint[]))
+           GROUP BY d.bot_name) b
+       ORDER BY t.rank, b.visits DESC, b.bot_name`,
     params: [...rollupParams(f), limit],
   }),
   trends: (f: AgentFilter): Statement => ({
