@@ -99,6 +99,24 @@ describe('projection engine', () => {
     await second.stop();
   });
 
+  it('stops when asked while it is subscribing, before a subscription exists to stop', async () => {
+    await appendMany(30);
+    let r: ProjectorRunner | null = null;
+    let stopped: Promise<void> | null = null;
+    // The stop comes at the moment the runner subscribes: after its checkpoints are read, before it holds the subscription.
+    const racing = Object.create(store) as PostgresEventStore;
+    racing.subscribeToAll = (options) => {
+      stopped ??= r!.stop();
+      return store.subscribeToAll(options);
+    };
+    r = new ProjectorRunner(ds, racing, eventTypeCountsProjector, { batchSize: 100, lockRetryMs: 100 });
+    r.start();
+    await until(() => stopped !== null);
+    const outcome = await Promise.race([stopped!.then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+    expect(outcome).toBe('stopped');
+    expect(r.state).toBe('stopped');
+  });
+
   it('rebuilds from zero into fresh tables while the live runner keeps going, and equals the live result row for row', async () => {
     const live = runner();
     live.start();

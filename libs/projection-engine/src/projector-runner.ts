@@ -180,6 +180,9 @@ export class ProjectorRunner {
         else failure = error;
       },
     });
+    // stop() may have come while this was reading checkpoints, before there was a subscription to
+    // stop: the subscription would then follow the feed forever and the shutdown wait for it.
+    if (this.stopping) await this.subscription.stop();
     await this.subscription.done;
     this.subscription = null;
     if (failure) throw failure;
