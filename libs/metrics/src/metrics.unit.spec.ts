@@ -160,6 +160,14 @@ describe('UTC days and daily series', () => {
   it('knows calendar days', () => {
     expect(isDayKey('2026-02-28')).toBe(true);
     expect(isDayKey('2026-02-30')).toBe(false);
+    for (const yes of ['2024-02-29', '2000-02-29', '2026-12-31', '1800-01-01', '0100-01-01', '9999-12-31']) expect([yes, isDayKey(yes)]).toEqual([yes, true]);
+    for (const no of ['2100-02-29', '2026-13-01', '2026-00-10', '2026-01-00', '2026-04-31', '2026-1-01', '2026-01-1 ', '0099-01-01', '+02026-01-01', '2026/01/01', '２０２６-01-01', '2026-0a-01', ''])
+      expect([no, isDayKey(no)]).toEqual([no, false]);
+    // The same answer as the calendar of Date, day by day over four centuries and a leap cycle.
+    for (let t = Date.UTC(1899, 0, 1); t < Date.UTC(2301, 0, 1); t += 86_400_000 * 7) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      expect(isDayKey(day)).toBe(true);
+    }
     expect(isDayKey('2026-2-3')).toBe(false);
     expect(utcDay('2026-03-01T23:30:00-02:00')).toBe('2026-03-02');
     expect(addDays('2026-02-27', 2)).toBe('2026-03-01');

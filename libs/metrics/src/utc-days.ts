@@ -2,14 +2,32 @@
 export type DayKey = string;
 
 const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Whether the text is a real calendar day `YYYY-MM-DD` (2026-02-30 is not). */
+/** The number of `length` ASCII digits at `from`, or -1. */
+function digits(text: string, from: number, length: number): number {
+  let n = 0;
+  for (let i = from; i < from + length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+/**
+ * Whether the text is a real calendar day `YYYY-MM-DD` (2026-02-30 is not), in the proleptic
+ * Gregorian calendar as Date has it, years 0100 to 9999. Read digit by digit: imports check every
+ * row's date with it.
+ */
 export function isDayKey(text: string): boolean {
-  const m = DAY_PATTERN.exec(text);
-  if (!m) return false;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(t).toISOString().slice(0, 10) === text;
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  const y = digits(text, 0, 4);
+  const m = digits(text, 5, 2);
+  const d = digits(text, 8, 2);
+  if (y < 100 || m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]);
 }
 
 /** The UTC day an instant falls on. */

@@ -83,38 +83,67 @@ const TABLES = {
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
+/** A table's statement and the row fields its columns come from, made once per table. */
+interface TablePlan {
+  keyFields: string[];
+  figureFields: string[];
+  /** Whether a figure is a position (the best, i.e. lowest, wins when rows merge) rather than a count. */
+  isPosition: boolean[];
+  sql: string;
+}
+
+const plans = new Map<TableSpec, TablePlan>();
+function planOf(spec: TableSpec): TablePlan {
+  let plan = plans.get(spec);
+  if (!plan) {
+    const columns = ['day', 'brand_id', ...spec.keys.map(([c]) => c), ...spec.figures.map(([c]) => c)];
+    const types = ['date', 'bigint', ...spec.keys.map(([, t]) => t), ...spec.figures.map(([, t]) => t)];
+    const conflict = ['channel_id', 'day', '(coalesce(brand_id, 0))', ...spec.keys.map(([c]) => c)].join(', ');
+    const updates = spec.figures.map(([c]) => `${c} = EXCLUDED.${c}`).join(', ');
+    plan = {
+      keyFields: spec.keys.map(([c]) => camel(c)),
+      figureFields: spec.figures.map(([c]) => camel(c)),
+      isPosition: spec.figures.map(([c]) => c === 'position'),
+      sql: `INSERT INTO ${spec.table} (organization_id, client_id, channel_id, channel, ${columns.join(', ')})
+       SELECT $1, $2, $3, $4, u.* FROM unnest(${types.map((t, j) => `$${j + 5}::${t}[]`).join(', ')}) AS u
+       ON CONFLICT (${conflict}) DO UPDATE SET ${updates}`,
+    };
+    plans.set(spec, plan);
+  }
+  return plan;
+}
+
+interface MergedRow {
+  day: string;
+  brand: number | null;
+  keys: string[];
+  figures: (number | null)[];
+}
+
 /**
  * Upserts rows into one table, a batch per statement (arrays through unnest): a row with the same
  * key (channel, day, brand, and the table's own key) is replaced. Rows with one key that appear twice
  * in the input are summed first, so a statement never updates a row twice.
  */
 async function upsert(m: Query, spec: TableSpec, owner: RowOwner, brands: BrandMap, rows: readonly object[]): Promise<number> {
-  const merged = new Map<string, { day: string; brand: number | null; keys: string[]; figures: (number | null)[] }>();
+  const plan = planOf(spec);
+  const merged = new Map<string, MergedRow>();
   for (const raw of rows) {
     const r = raw as Record<string, unknown>;
     const brand = brands.brandOf({ brandId: r.brandId as number | null | undefined, domain: r.domain as string | null | undefined });
-    const keys = spec.keys.map(([c]) => String(r[camel(c)] ?? ''));
-    const figures = spec.figures.map(([c]) => (r[camel(c)] as number | null | undefined) ?? null);
-    const id = JSON.stringify([r.date, brand, keys]);
+    const keys = plan.keyFields.map((f) => String(r[f] ?? ''));
+    const figures = plan.figureFields.map((f) => (r[f] as number | null | undefined) ?? null);
+    // NUL cannot occur in the key's text (PostgreSQL text refuses it), so the joined key is unambiguous.
+    const id = `${r.date as string}\u0000${brand ?? ''}\u0000${keys.join('\u0000')}`;
     const seen = merged.get(id);
     if (!seen) merged.set(id, { day: r.date as string, brand, keys, figures });
-    else seen.figures = seen.figures.map((v, i) => (v === null ? figures[i] : figures[i] === null ? v : spec.figures[i][0] === 'position' ? Math.min(v, figures[i]!) : v + figures[i]!));
+    else seen.figures = seen.figures.map((v, i) => (v === null ? figures[i] : figures[i] === null ? v : plan.isPosition[i] ? Math.min(v, figures[i]!) : v + figures[i]!));
   }
   const all = [...merged.values()];
-  const columns = ['day', 'brand_id', ...spec.keys.map(([c]) => c), ...spec.figures.map(([c]) => c)];
-  const types = ['date', 'bigint', ...spec.keys.map(([, t]) => t), ...spec.figures.map(([, t]) => t)];
-  const conflict = ['channel_id', 'day', '(coalesce(brand_id, 0))', ...spec.keys.map(([c]) => c)].join(', ');
-  const updates = spec.figures.map(([c]) => `${c} = EXCLUDED.${c}`).join(', ');
   for (let i = 0; i < all.length; i += BATCH) {
     const batch = all.slice(i, i + BATCH);
-    const arrays = [batch.map((r) => r.day), batch.map((r) => r.brand), ...spec.keys.map((_k, j) => batch.map((r) => r.keys[j])), ...spec.figures.map((_f, j) => batch.map((r) => r.figures[j]))];
-    const params = [owner.organizationId, owner.clientId, owner.channelId, owner.kind, ...arrays];
-    await m.query(
-      `INSERT INTO ${spec.table} (organization_id, client_id, channel_id, channel, ${columns.join(', ')})
-       SELECT $1, $2, $3, $4, u.* FROM unnest(${types.map((t, j) => `$${j + 5}::${t}[]`).join(', ')}) AS u
-       ON CONFLICT (${conflict}) DO UPDATE SET ${updates}`,
-      params,
-    );
+    const arrays = [batch.map((r) => r.day), batch.map((r) => r.brand), ...plan.keyFields.map((_k, j) => batch.map((r) => r.keys[j])), ...plan.figureFields.map((_f, j) => batch.map((r) => r.figures[j]))];
+    await m.query(plan.sql, [owner.organizationId, owner.clientId, owner.channelId, owner.kind, ...arrays]);
   }
   return all.length;
 }
