@@ -131,6 +131,9 @@ async function main(): Promise<void> {
       const summary = JSON.parse(cli.stdout);
       const dev = await runCli('dev', ingestArgs(devOrg.id), env);
       const devSummary = JSON.parse(dev.stdout);
+      for (const k of ['lines', 'botVisits', 'aiReferrals', 'otherVisits', 'rejected']) {
+        if (devSummary[k] !== summary[k]) throw new Error(`the two CLI runs differ on ${k}: ${summary[k]} (dist) vs ${devSummary[k]} (dev)`);
+      }
       const parser = logParser('nginx', { host: 'www.acme.example' });
       const classifier = new BotClassifier();
       const rows: BotVisitRow[] = [];

@@ -112,7 +112,9 @@ describe('projection engine', () => {
     r = new ProjectorRunner(ds, racing, eventTypeCountsProjector, { batchSize: 100, lockRetryMs: 100 });
     r.start();
     await until(() => stopped !== null);
-    const outcome = await Promise.race([stopped!.then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([stopped!.then(() => 'stopped'), new Promise((resolve) => (timer = setTimeout(() => resolve('still running after 5 s'), 5000)))]);
+    clearTimeout(timer);
     expect(outcome).toBe('stopped');
     expect(r.state).toBe('stopped');
   });

@@ -51,7 +51,7 @@ export class LogIngestion {
   async run(input: Readable, o: LogIngestOptions): Promise<LogIngestSummary> {
     const started = process.hrtime.bigint();
     const parser = logParser(o.format, { host: o.host });
-    const batchSize = o.batchSize ?? 10_000;
+    const batchSize = o.batchSize ?? 20_000;
     const now = Date.now();
     const summary: LogIngestSummary = { lines: 0, botVisits: 0, aiReferrals: 0, otherVisits: 0, rejected: 0, reasons: {}, rejections: [], seconds: 0, linesPerSecond: 0 };
     const scope = { organizationId: o.organizationId, clientId: null };
@@ -68,7 +68,7 @@ export class LogIngestion {
       const lines = batchLines;
       batch = [];
       batchLines = [];
-      const prepared = await this.ingester.prepare(scope, visits);
+      const prepared = await this.ingester.prepare(scope, visits, now);
       // One write in flight: the next batch is parsed and classified meanwhile.
       await writing;
       for (const r of prepared.rejected) reject(lines[r.index], r.reason);
@@ -111,7 +111,10 @@ export class LogIngestion {
     if (text === '') return;
     const r = parser.parse(text);
     if ('visit' in r) {
-      if (!this.ingester.concerns(r.visit, now)) {
+      // Refused for its age and dropped when kept of nothing, both as read (one clock for the whole log).
+      const old = this.ingester.tooOld(r.visit, now);
+      if (old) return reject(n, old);
+      if (!this.ingester.concerns(r.visit)) {
         summary.otherVisits++;
         return;
       }

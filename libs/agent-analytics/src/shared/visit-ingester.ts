@@ -50,26 +50,30 @@ export class VisitIngester {
     return this.classifier.entries.find((e) => e.category === 'agent' && e.verification.keyDirectory && new URL(e.verification.keyDirectory).host === host) ?? null;
   }
 
+  /** Why a visit is refused for its age (older than the retention period), or null. */
+  tooOld(visit: Visit, now = Date.now()): string | null {
+    return visit.at < now - this.config.retentionDays * DAY_MS ? `the visit is older than the retention period (${this.config.retentionDays} days)` : null;
+  }
+
   /**
-   * Whether `prepare` would do anything with a visit: false for a visit neither from a catalogue
-   * agent nor sent by an AI assistant, within retention (`prepare` would only count it as ignored).
-   * Streaming ingestion drops those at once, so most of a log's lines are never held in a batch.
+   * Whether a visit within retention is kept: false for one neither from a catalogue agent nor sent
+   * by an AI assistant (`prepare` would only count it as ignored). Streaming ingestion drops those
+   * at once, so most of a log's lines are never held in a batch.
    */
-  concerns(visit: Visit, now = Date.now()): boolean {
-    if (visit.at < now - this.config.retentionDays * DAY_MS) return true;
+  concerns(visit: Visit): boolean {
     if (this.botOf(visit)) return true;
     return (aiReferralSource(visit.referer) ?? utmAiSource(visit.path)) !== null;
   }
 
   async prepare(scope: TenantScope, visits: readonly Visit[], now = Date.now()): Promise<PreparedBatch> {
-    const oldest = now - this.config.retentionDays * DAY_MS;
     const brands = await this.brandDomains(scope);
     const out: PreparedBatch = { bots: [], referrals: [], ignored: 0, rejected: [] };
     const pending: Promise<void>[] = [];
     for (let i = 0; i < visits.length; i++) {
       const v = visits[i];
-      if (v.at < oldest) {
-        out.rejected.push({ index: i, reason: `the visit is older than the retention period (${this.config.retentionDays} days)` });
+      const old = this.tooOld(v, now);
+      if (old) {
+        out.rejected.push({ index: i, reason: old });
         continue;
       }
       const bot = this.botOf(v);
