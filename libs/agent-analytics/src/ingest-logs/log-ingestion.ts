@@ -78,6 +78,23 @@ export class LogIngestion {
       writing = this.store.write(prepared.bots, prepared.referrals).then(() => undefined);
       writing.catch(() => undefined);
     };
+    // One line: refused (its reason counted), dropped when kept of nothing (most of a log), or batched.
+    // Age is judged as read, on one clock for the whole log.
+    const take = (raw: string, n: number) => {
+      const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      if (text === '') return;
+      const r = parser.parse(text);
+      if ('reason' in r) return reject(n, r.reason);
+      if (!('visit' in r)) return;
+      const old = this.ingester.tooOld(r.visit, now);
+      if (old) return reject(n, old);
+      if (!this.ingester.concerns(r.visit)) {
+        summary.otherVisits++;
+        return;
+      }
+      batch.push(detachVisit(r.visit));
+      batchLines.push(n);
+    };
     let rest = '';
     let bytes = 0;
     input.setEncoding('utf8');
@@ -86,7 +103,7 @@ export class LogIngestion {
       const text = rest + chunk;
       let start = 0;
       for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-        this.line(text.slice(start, nl), ++summary.lines, parser, batch, batchLines, reject, summary, now);
+        take(text.slice(start, nl), ++summary.lines);
         start = nl + 1;
         if (batch.length >= batchSize) await flush();
       }
@@ -98,28 +115,11 @@ export class LogIngestion {
       }
       o.onProgress?.(bytes, summary.lines);
     }
-    if (rest.length) this.line(rest, ++summary.lines, parser, batch, batchLines, reject, summary, now);
+    if (rest.length) take(rest, ++summary.lines);
     if (batch.length) await flush();
     await writing;
     summary.seconds = Number(process.hrtime.bigint() - started) / 1e9;
     summary.linesPerSecond = Math.round(summary.lines / Math.max(summary.seconds, 1e-9));
     return summary;
-  }
-
-  private line(raw: string, n: number, parser: ReturnType<typeof logParser>, batch: Visit[], lines: number[], reject: (line: number, reason: string) => void, summary: LogIngestSummary, now: number): void {
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (text === '') return;
-    const r = parser.parse(text);
-    if ('visit' in r) {
-      // Refused for its age and dropped when kept of nothing, both as read (one clock for the whole log).
-      const old = this.ingester.tooOld(r.visit, now);
-      if (old) return reject(n, old);
-      if (!this.ingester.concerns(r.visit)) {
-        summary.otherVisits++;
-        return;
-      }
-      batch.push(detachVisit(r.visit));
-      lines.push(n);
-    } else if ('reason' in r) reject(n, r.reason);
   }
 }
