@@ -88,7 +88,15 @@ describe('process start-up', () => {
       const port = String(20000 + Math.floor(Math.random() * 20000));
       const api = startApp('api', { DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
       const base = `http://127.0.0.1:${port}`;
-      await until(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 30_000, 'the API to listen');
+      // Start-up compiles the TypeScript as it loads: under a full suite on 2 cores it has taken over 30 s. A process that exited says why.
+      await until(
+        async () => {
+          if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode} before listening:\n${api.output()}`);
+          return (await fetch(`${base}/health`).catch(() => null))?.ok === true;
+        },
+        90_000,
+        'the API to listen',
+      );
       const ready = await fetch(`${base}/ready`);
       expect(ready.status).toBe(200);
       expect(await ready.json()).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' }, eventStore: { status: 'up', kind: 'postgres' } } });
@@ -104,6 +112,6 @@ describe('process start-up', () => {
       expect(JSON.parse(line)).toMatchObject({ req: { id: 'trace-123' }, res: { statusCode: 200 } });
       api.kill('SIGTERM');
       expect(await exited(api)).toBe(0);
-    });
+    }, 150_000);
   });
 });
