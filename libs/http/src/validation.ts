@@ -112,15 +112,26 @@ function refuseUnstorable(value: unknown): void {
 }
 
 /**
+ * A JSON body a DTO describes must be an object: `null` (which Nest's pipe would validate as `{}`,
+ * so a PUT would replace everything with nothing), an array or a scalar is 400 naming `body`. A
+ * request without a body is left to the DTO's rules.
+ */
+function refuseNonObjectBody(value: unknown): void {
+  if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))) return;
+  throw ApiError.validation([{ field: 'body', message: 'body must be a JSON object' }]);
+}
+
+/**
  * Path parameters are left to their own pipes (ParseIdPipe), which see the raw text. Bodies and
  * queries that cannot be taken (`inputProblem`) are refused first (400, naming the field), for
- * every route, whatever its DTO.
+ * every route, whatever its DTO; so is a body a DTO describes that is not an object.
  */
 class ApiValidationPipe extends ValidationPipe {
   private readonly queries = new ValidatedQueryMemo();
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'param') return value;
+    if (metadata.type === 'body' && metadata.data === undefined && this.toValidate(metadata)) refuseNonObjectBody(value);
     if (metadata.type !== 'query' || !metadata.metatype || !this.toValidate(metadata) || typeof value !== 'object' || value === null) {
       if (metadata.type === 'body' || metadata.type === 'query') refuseUnstorable(value);
       return super.transform(value, metadata);
