@@ -50,6 +50,25 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   return { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred; it has been logged' } }, headers: {} };
 }
 
+/** The error object each request was answered with, by request (read by the request log line). */
+const answered = new WeakMap<object, { code: string; message: string }>();
+
+/** The code and message of the error object `request` was answered with by an error filter, if any. */
+export function errorAnswered(request: object): { code: string; message: string } | undefined {
+  return answered.get(request);
+}
+
+/**
+ * Records the answer for the request's log line, and logs what is not a deliberate answer: an
+ * exception that is not an ApiError and became a 5xx (a defect) is logged with its stack. An
+ * ApiError of 5xx (503 while CHANNEL_CREDENTIALS_KEY is unset) is the service saying what it
+ * cannot do: the request's one log line carries its code and message, and nothing else is logged.
+ */
+export function noteErrorAnswer(logger: Logger, exception: unknown, request: FastifyRequest, answer: { status: number; body: ErrorBody }): void {
+  answered.set(request, { code: answer.body.error.code, message: answer.body.error.message });
+  if (answer.status >= 500 && !(exception instanceof ApiError)) logger.error({ err: exception, reqId: request.id }, `unhandled error on ${request.method} ${request.url}`);
+}
+
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -58,7 +77,8 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const { status, body, headers } = toErrorResponse(exception);
-    if (status >= 500) this.logger.error({ err: exception, reqId: request.id }, `unhandled error on ${request.method} ${request.url}`);
-    void reply.status(status).headers(headers).send(body);
+    noteErrorAnswer(this.logger, exception, request, { status, body });
+    // JSON whatever the route had set for its success (`@Header('Content-Type', …)` on /metrics).
+    void reply.status(status).headers(headers).type('application/json; charset=utf-8').send(body);
   }
 }

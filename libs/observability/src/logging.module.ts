@@ -3,9 +3,10 @@ import type { IncomingMessage } from 'node:http';
 import { Module } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
-import { pino, type Logger as PinoInstance } from 'pino';
+import { pino, type DestinationStream, type Logger as PinoInstance } from 'pino';
 import pinoPretty from 'pino-pretty';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { errorAnswered } from '@libs/http';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -21,6 +22,53 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 /** Nest's start-up chatter (a line per module and per route): logged at debug, not info. */
 const BOOT_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 
+/**
+ * Names of URL parameters that carry credentials (compared without case, after percent-decoding):
+ * an API key or token sent in a query string by mistake, an OAuth code, a client secret.
+ */
+export const CREDENTIAL_PARAMETERS: ReadonlySet<string> = new Set([
+  'key',
+  'api_key',
+  'apikey',
+  'api-key',
+  'x-api-key',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'code_verifier',
+  'client_secret',
+  'secret',
+  'password',
+]);
+
+export const REDACTED = '[REDACTED]';
+
+/** A URL parameter in any text (a query string or fragment): separator, name, `=`, value up to the next separator, quote, backslash or space. */
+const URL_PARAMETER = /([?&#;])([^=?&#;\s"'\\<>]{1,100})=([^&#;\s"'\\<>]*)/g;
+
+function parameterName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/**
+ * `text` with the value of every credential parameter (CREDENTIAL_PARAMETERS) of every URL in it
+ * replaced by [REDACTED]: `/api/v1/brands?api_key=ak_live_…&x=1` → `/api/v1/brands?api_key=[REDACTED]&x=1`.
+ * Works on a whole serialised log line (JSON or not), so every field and message is covered: the
+ * request's URL, an error's message and stack, a URL a worker fetched.
+ */
+export function redactUrlCredentials(text: string): string {
+  if (!text.includes('=')) return text;
+  return text.replace(URL_PARAMETER, (whole: string, separator: string, name: string, value: string) =>
+    value !== '' && value !== REDACTED && CREDENTIAL_PARAMETERS.has(parameterName(name)) ? `${separator}${name}=${REDACTED}` : whole,
+  );
+}
+
 /** Whether logs are pretty: LOG_FORMAT=pretty, or auto on a terminal. */
 export function prettyLogs(config: Pick<AppConfig, 'logFormat'>, stdout: { isTTY?: boolean } = process.stdout): boolean {
   return config.logFormat === 'pretty' || (config.logFormat === 'auto' && stdout.isTTY === true);
@@ -29,13 +77,16 @@ export function prettyLogs(config: Pick<AppConfig, 'logFormat'>, stdout: { isTTY
 /**
  * The root logger: JSON lines, or on a terminal (LOG_FORMAT) short pretty lines (pino-pretty: the
  * time, the level, `[context] message`, a request as `METHOD url status ms`). In both, Nest's
- * start-up chatter is debug, so a start prints a handful of lines, not forty.
+ * start-up chatter is debug, so a start prints a handful of lines, not forty. Every line is
+ * written with the credentials in its URLs redacted (`redactUrlCredentials`). `destination`
+ * replaces stdout (tests).
  */
-export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>): PinoInstance {
+export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>, destination?: DestinationStream): PinoInstance {
   const options = {
     level: config.logLevel,
     redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie'],
     hooks: {
+      streamWrite: redactUrlCredentials,
       logMethod(this: PinoInstance, args: unknown[], method: (...a: unknown[]) => void, level: number) {
         const first = args[0] as { context?: unknown } | null;
         if (level === INFO && first && typeof first === 'object' && BOOT_CONTEXTS.has(first.context as string)) {
@@ -46,10 +97,11 @@ export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat
       },
     },
   };
-  if (!prettyLogs(config)) return pino(options);
+  if (!prettyLogs(config)) return destination ? pino(options, destination) : pino(options);
   return pino(
     options,
     pinoPretty({
+      ...(destination ? { destination } : {}),
       colorize: process.stdout.isTTY === true,
       translateTime: 'SYS:HH:MM:ss',
       ignore: 'pid,hostname,context,req,res,reqId,responseTime',
@@ -89,8 +141,9 @@ export class LoggingModule {}
 
 /**
  * One line per request when it completes: info for 2xx/3xx (not for /health or /metrics), warn for
- * 4xx, error for 5xx, with the request id, method, URL, status and time. The level is checked
- * first, so a request below it costs nothing more.
+ * 4xx, error for 5xx, with the request id, method, URL, status and time, and the code and message
+ * of the error object it was answered with (`error`). The level is checked first, so a request
+ * below it costs nothing more.
  */
 export function logRequests(fastify: FastifyInstance, logger: PinoInstance): void {
   fastify.addHook('onResponse', async (request, reply) => {
@@ -104,6 +157,7 @@ export function logRequests(fastify: FastifyInstance, logger: PinoInstance): voi
         req: { id: request.id, method: request.method, url: request.url, remoteAddress: request.ip, userAgent: request.headers['user-agent'] },
         res: { statusCode: status },
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        ...(status >= 400 ? { error: errorAnswered(request) } : {}),
       },
       'request completed',
     );

@@ -1,4 +1,6 @@
-import { prettyLogs } from './logging.module';
+import { Writable } from 'node:stream';
+import { until } from '../../../test/support/until';
+import { createRootLogger, prettyLogs, redactUrlCredentials } from './logging.module';
 
 describe('log format', () => {
   it('is pretty on a terminal with auto, JSON otherwise, and as set when set', () => {
@@ -6,5 +8,46 @@ describe('log format', () => {
     expect(prettyLogs({ logFormat: 'auto' }, { isTTY: undefined })).toBe(false);
     expect(prettyLogs({ logFormat: 'json' }, { isTTY: true })).toBe(false);
     expect(prettyLogs({ logFormat: 'pretty' }, { isTTY: false })).toBe(true);
+  });
+});
+
+describe('credentials in URLs', () => {
+  it.each([
+    ['/api/v1/brands?api_key=ak_live_abc123', '/api/v1/brands?api_key=[REDACTED]'],
+    ['/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz', '/cb?code=[REDACTED]&state=xyz'],
+    ['/x?a=1&token=t0k&access_token=a.b.c&key=k&b=2', '/x?a=1&token=[REDACTED]&access_token=[REDACTED]&key=[REDACTED]&b=2'],
+    ['/x?API_KEY=Upper&Api%5Fkey=encoded', '/x?API_KEY=[REDACTED]&Api%5Fkey=[REDACTED]'],
+    ['/docs/oauth2-redirect.html#access_token=abc&token_type=bearer', '/docs/oauth2-redirect.html#access_token=[REDACTED]&token_type=bearer'],
+    ['unhandled error on GET /api/v1/x?refresh_token=r1 (after 3 ms)', 'unhandled error on GET /api/v1/x?refresh_token=[REDACTED] (after 3 ms)'],
+    ['https://hooks.example.com/in?client_secret=s3&keyword=seo&monkey=1', 'https://hooks.example.com/in?client_secret=[REDACTED]&keyword=seo&monkey=1'],
+  ])('%s', (text, expected) => {
+    expect(redactUrlCredentials(text)).toBe(expected);
+  });
+
+  it('leaves what is not a URL parameter, and empty values, alone', () => {
+    for (const text of ['exit code=1', 'key=value in a sentence', '/x?code=&token=', '{"statusCode":401}', '/api/v1/brands?clientId=3']) expect(redactUrlCredentials(text)).toBe(text);
+  });
+
+  const lines = (format: 'json' | 'pretty') => {
+    let out = '';
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out += chunk.toString();
+        done();
+      },
+    });
+    return { logger: createRootLogger({ logLevel: 'info', logFormat: format }, destination), out: () => out };
+  };
+
+  it.each(['json', 'pretty'] as const)('never reach a %s log line, in any field, message or stack', async (format) => {
+    const { logger, out } = lines(format);
+    const error = new Error('GET https://api.example.com/v1?api_key=SECRET1 failed');
+    logger.warn({ req: { method: 'GET', url: '/api/v1/brands?api_key=SECRET2' }, nested: { at: ['/cb?code=SECRET3'] } }, 'request completed');
+    logger.error({ err: error }, 'fetch of /x?token=SECRET4 failed');
+    await until(() => out().includes('SECRET4') || out().includes('token=[REDACTED]'), 5000, 'the lines written');
+    const text = out();
+    for (const secret of ['SECRET1', 'SECRET2', 'SECRET3', 'SECRET4']) expect(text).not.toContain(secret);
+    expect(text).toContain('api_key=[REDACTED]');
+    expect(text).toContain('code=[REDACTED]');
   });
 });

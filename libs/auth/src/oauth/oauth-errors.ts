@@ -1,6 +1,6 @@
 import { Catch, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, toErrorResponse, type OAuthErrorCode } from '@libs/http';
+import { ApiError, noteErrorAnswer, toErrorResponse, type OAuthErrorCode } from '@libs/http';
 
 export type { OAuthErrorCode };
 
@@ -52,8 +52,8 @@ export class OAuthErrorFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const { status, body: raw, headers } = toErrorResponse(exception);
     const body = status === 400 && raw.error.code === 'VALIDATION_ERROR' ? { error: { code: 'invalid_request', message: raw.error.message } } : raw;
-    if (status >= 500) this.logger.error({ err: exception, reqId: request.id }, `unhandled error on ${request.method} ${request.url}`);
-    const all = { ...NO_STORE_HEADERS, ...headers };
+    noteErrorAnswer(this.logger, exception, request, { status, body });
+    const all = { ...NO_STORE_HEADERS, ...headers, 'content-type': 'application/json; charset=utf-8' };
     if (isFormRequest(request.headers)) {
       const code = status >= 500 ? 'server_error' : body.error.code;
       void reply.status(status).headers(all).send({ error: code, error_description: body.error.message });
