@@ -1,6 +1,7 @@
 export * from './api-error';
 export * from './error.filter';
 export * from './validation';
+export * from './undeclared-query';
 export * from './pagination';
 export * from './params';
 export * from './openapi';

@@ -1,6 +1,7 @@
 import { Body, Controller, Header, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { IgnoresQuery } from '@libs/http';
 import { Public } from '../decorators';
 import { OAuthClientAuthentication } from './oauth-client-authentication.service';
 import { OAuthError, OAuthErrorFilter } from './oauth-errors';
@@ -20,6 +21,7 @@ export class RevokeController {
 
   @Post('revoke')
   @Public()
+  @IgnoresQuery() // RFC 6749 §3.2: unrecognised request parameters are ignored
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')

@@ -3,6 +3,7 @@ import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTag
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
+import { IgnoresQuery } from '@libs/http';
 import { Public } from '../decorators';
 import { OAuthClientAuthentication } from './oauth-client-authentication.service';
 import { OAuthError, OAuthErrorFilter } from './oauth-errors';
@@ -22,6 +23,7 @@ export class TokenController {
 
   @Post('token')
   @Public()
+  @IgnoresQuery() // RFC 6749 §3.2: unrecognised request parameters are ignored
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
