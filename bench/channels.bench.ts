@@ -15,13 +15,14 @@ import { compare, startServer } from './support/http-load';
  * - GET /api/v1/metrics of one client over the year (a page of 50, newest first, with its total)
  *   at 50 connections against a bare Fastify + pg server running the same statement, alternating
  *   in the same run: requests/s and p99 of each side and their ratios (goals: at least 0.5, at most 1.5);
- * - an import of a BENCH_IMPORT_ROWS (100,000) row CSV through POST /api/v1/channels/{id}/imports:
- *   seconds from the request to the answer (goal: under 5).
+ * - an import of a BENCH_IMPORT_ROWS (100,000) row CSV (20 brands of a client, a row per day and brand)
+ *   through POST /api/v1/channels/{id}/imports: seconds from the request to the answer (goal: under 5).
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const CHANNELS = Math.min(4, Number(process.env.BENCH_CHANNELS ?? 4));
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const IMPORT_BRANDS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const KINDS = ['ga4', 'search_console', 'import', 'ai_referrals'];
 
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
       const query = `clientId=${client.id}&startDate=${start}&endDate=${end}`;
       const metrics = await compare(`http://127.0.0.1:3821/api/v1/metrics?${query}`, `http://127.0.0.1:3822/metrics?${query}`, { 'x-api-key': key }, SECONDS);
 
-      // The import: a new import channel of the first client, a CSV of IMPORT_ROWS days.
+      // The import: a new import channel of the first client, a CSV of IMPORT_ROWS rows.
       const [first] = await ds.query(`SELECT c.id AS client_id, b.id AS brand_id FROM clients c JOIN brands b ON b.client_id = c.id WHERE c.organization_id = $1 ORDER BY c.id LIMIT 1`, [org.id]);
       const created = await fetch('http://127.0.0.1:3821/api/v1/channels', {
         method: 'POST',
@@ -79,8 +80,17 @@ async function main(): Promise<void> {
         body: JSON.stringify({ clientId: Number(first.client_id), kind: 'import', name: 'Bench import', brandId: Number(first.brand_id) }),
       });
       const channelId = ((await created.json()) as { data: { id: number } }).data.id;
-      const lines = ['date,sessions,users,conversions,revenue,aiSessions'];
-      for (let i = 0; i < IMPORT_ROWS; i++) lines.push(`${addDays('1800-01-01', i)},${100 + (i % 500)},${80 + (i % 400)},${i % 17},${(i % 97) * 12.5},${i % 30}`);
+      // Imports take days from 2000-01-01 to tomorrow, so the rows are spread over IMPORT_BRANDS brands of
+      // the client (a row is a day and a brand): 100,000 rows are 5,000 days of 20 brands.
+      const extra: { id: number }[] = await ds.query(
+        `INSERT INTO brands (organization_id, client_id, name, domain) SELECT $1, $2, 'Import brand ' || g, 'import' || g || '.example' FROM generate_series(2, $3) g RETURNING id`,
+        [org.id, first.client_id, IMPORT_BRANDS],
+      );
+      const brandIds = [Number(first.brand_id), ...extra.map((b) => Number(b.id))];
+      const lines = ['date,brandId,sessions,users,conversions,revenue,aiSessions'];
+      for (let i = 0; i < IMPORT_ROWS; i++) {
+        lines.push(`${addDays('2000-01-01', Math.floor(i / IMPORT_BRANDS))},${brandIds[i % IMPORT_BRANDS]},${100 + (i % 500)},${80 + (i % 400)},${i % 17},${(i % 97) * 12.5},${i % 30}`);
+      }
       const csv = lines.join('\n') + '\n';
       const i0 = performance.now();
       const imported = await fetch(`http://127.0.0.1:3821/api/v1/channels/${channelId}/imports`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'text/csv' }, body: csv });

@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, ValidateBy } from 'class-validator';
-import { DayQuery, OptionalIdQuery, PaginationQuery } from '@libs/http';
-import { daysBetween, isDayKey } from '@libs/metrics';
+import { IsIn, IsOptional } from 'class-validator';
+import { DayQuery, MAX_PERIOD_DAYS, OptionalIdQuery, PaginationQuery, RangeEndRule } from '@libs/http';
 import { PROVIDERS, type Provider } from '../domain';
 
 export class ListAnalysisResultsQuery extends PaginationQuery {
@@ -16,16 +15,7 @@ export class ListAnalysisResultsQuery extends PaginationQuery {
   @DayQuery('startDate', 'Answers asked on or after this UTC day')
   startDate?: string;
 
-  @DayQuery('endDate', 'Answers asked on or before this UTC day')
-  @ValidateBy({
-    name: 'endNotBeforeStart',
-    validator: {
-      validate: (end: unknown, args) => {
-        const start = (args?.object as { startDate?: unknown }).startDate;
-        return typeof start !== 'string' || typeof end !== 'string' || !isDayKey(start) || !isDayKey(end) || daysBetween(start, end) >= 0;
-      },
-      defaultMessage: () => 'endDate must not be before startDate',
-    },
-  })
+  @DayQuery('endDate', `Answers asked on or before this UTC day; with startDate, not before it and at most ${MAX_PERIOD_DAYS} days from it (both included)`)
+  @RangeEndRule()
   endDate?: string;
 }

@@ -1,5 +1,5 @@
 import { isAiAssistantSource } from './ai-sources';
-import { headerProblems, importRow } from './import-rows';
+import { headerProblems, importDays, importRow } from './import-rows';
 import { retryDelayMs } from './retry-policy';
 import { chunks, syncWindow } from './sync-window';
 
@@ -52,12 +52,22 @@ describe('import rows', () => {
     expect(headerProblems(['date', 'brandId', 'domain', 'clicks']).join()).toMatch(/not both/);
   });
 
+  const days = importDays('2026-03-10');
+
   it('takes CSV text and NDJSON numbers; an empty cell is null', () => {
-    expect(importRow({ date: '2026-01-01', sessions: '12', revenue: '10.25', clicks: '' }, 2)).toEqual({
+    expect(importRow({ date: '2026-01-01', sessions: '12', revenue: '10.25', clicks: '' }, 2, days)).toEqual({
       row: expect.objectContaining({ date: '2026-01-01', sessions: 12, revenue: 10.25, clicks: null, brandId: null, domain: null }),
       problems: [],
     });
-    expect(importRow({ date: '2026-01-01', conversions: 1.5, brandId: 7 }, 1).row).toMatchObject({ conversions: 1.5, brandId: 7 });
+    expect(importRow({ date: '2026-01-01', conversions: 1.5, brandId: 7 }, 1, days).row).toMatchObject({ conversions: 1.5, brandId: 7 });
+  });
+
+  it('takes days from 2000-01-01 to tomorrow (UTC) and no others', () => {
+    expect(days).toEqual({ first: '2000-01-01', last: '2026-03-11' });
+    for (const date of ['2000-01-01', '2026-03-10', '2026-03-11']) expect(importRow({ date, sessions: '1' }, 2, days).problems).toEqual([]);
+    for (const date of ['1900-01-01', '1999-12-31', '2026-03-12', '9999-12-31']) {
+      expect(importRow({ date, sessions: '1' }, 2, days).problems).toEqual([{ line: 2, field: 'date', message: 'date must be from 2000-01-01 to 2026-03-11' }]);
+    }
   });
 
   it.each([
@@ -73,7 +83,7 @@ describe('import rows', () => {
     [{ date: '2026-01-01', sessions: '1', brandId: 'x' }, 'brandId'],
     [{ date: '2026-01-01' }, 'row'],
   ])('%j: a problem with %s, naming the line', (record, field) => {
-    const { row, problems } = importRow(record, 9);
+    const { row, problems } = importRow(record, 9, days);
     expect(row).toBeNull();
     expect(problems.map((p) => [p.line, p.field])).toContainEqual([9, field]);
   });

@@ -1,4 +1,4 @@
-import { isDayKey } from '@libs/metrics';
+import { addDays, isDayKey, type DayKey } from '@libs/metrics';
 import { METRIC_FIELDS, type MetricFigures, type MetricRow } from './daily-rows';
 
 /** The columns an import may have: `date` (required), the row's brand (`brandId` or `domain`), and the figures. */
@@ -10,6 +10,17 @@ const DECIMAL: ReadonlySet<string> = new Set(['conversions', 'revenue']);
 const MAX_FIGURE = 1e15;
 const INTEGER_TEXT = /^[0-9]{1,16}$/;
 const DECIMAL_TEXT = /^[0-9]{1,16}(\.[0-9]{1,6})?$/;
+
+/** The first day an import may carry: older figures have no use here (AI answer engines are from 2022; GA and Search Console from 2005-2006). */
+export const FIRST_IMPORT_DAY: DayKey = '2000-01-01';
+
+/**
+ * The days an import's rows may carry when it is `today` (UTC): from FIRST_IMPORT_DAY to tomorrow,
+ * so a day that has begun anywhere on Earth (UTC+14) is taken and a typo such as 9999 or 1900 is not.
+ */
+export function importDays(today: DayKey): { first: DayKey; last: DayKey } {
+  return { first: FIRST_IMPORT_DAY, last: addDays(today, 1) };
+}
 
 export interface RowProblem {
   /** The line of the file (CSV: the header is line 1). */
@@ -55,14 +66,15 @@ function figure(field: string, value: unknown): { value: number | null; problem?
 
 /**
  * One record of an import (CSV cells as text, NDJSON values as JSON) checked and turned into a
- * metric row; `problems` names each bad field. The brand is left as given (brandId or domain):
- * which brands exist is the use case's to check.
+ * metric row; `problems` names each bad field. The date must fall within `days` (importDays). The
+ * brand is left as given (brandId or domain): which brands exist is the use case's to check.
  */
-export function importRow(record: Readonly<Record<string, unknown>>, line: number): { row: MetricRow | null; problems: RowProblem[] } {
+export function importRow(record: Readonly<Record<string, unknown>>, line: number, days: { first: DayKey; last: DayKey }): { row: MetricRow | null; problems: RowProblem[] } {
   const problems: RowProblem[] = [];
   const bad = (field: string, message: string) => problems.push({ line, field, message });
   const date = record.date;
   if (typeof date !== 'string' || !isDayKey(date)) bad('date', 'date must be a calendar date YYYY-MM-DD');
+  else if (date < days.first || date > days.last) bad('date', `date must be from ${days.first} to ${days.last}`);
   let brandId: number | null = null;
   if (record.brandId !== undefined && record.brandId !== null && record.brandId !== '') {
     const v = record.brandId;

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { ApiError, ParseIdPipe } from '@libs/http';
 import { ChannelAccess } from '../channel-access';
-import { IMPORT_COLUMNS } from '../domain';
+import { FIRST_IMPORT_DAY, IMPORT_COLUMNS } from '../domain';
 import { IMPORT_MEDIA_TYPES, IMPORT_ROUTE_CONFIG } from './import-bodies';
 import { MAX_IMPORT_BYTES, MetricsImporter } from './metrics-importer';
 
@@ -25,7 +25,8 @@ const KEY = /^[\x21-\x7e]{1,200}$/;
 
 const DESCRIPTION =
   `A CSV file (header row) or NDJSON (one JSON object a line) of daily rows, at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Columns: ${IMPORT_COLUMNS.join(', ')}; ` +
-  '`date` (YYYY-MM-DD) and at least one figure are required; `brandId` or `domain` name the brand (one of the client\'s), else the channel\'s brand. ' +
+  `\`date\` (YYYY-MM-DD, from ${FIRST_IMPORT_DAY} to tomorrow, UTC) and at least one figure are required; ` +
+  '`brandId` or `domain` name the brand (one of the client\'s), else the channel\'s brand. ' +
   'Counts are non-negative integers, conversions and revenue non-negative numbers, an empty cell is null. Every row is checked and the file is taken whole or not at all: ' +
   'a bad row refuses it with 400, `details.fields` naming `rows[<line>].<column>`. A day and brand already imported is replaced. ' +
   'With `Idempotency-Key`, the same file sent again changes nothing and answers 200 with the first result (`replayed: true`); another file under that key is 409.';

@@ -4,7 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { DataSource } from 'typeorm';
 import { ApiError, type FieldProblem } from '@libs/http';
 import { ChannelsRepository, type Channel } from '../channels.repository';
-import { emptyData, headerProblems, importRow, type MetricRow, type RowProblem } from '../domain';
+import { utcDay } from '@libs/metrics';
+import { emptyData, headerProblems, importDays, importRow, type MetricRow, type RowProblem } from '../domain';
 import { BrandMap } from '../read-model/brand-map';
 import { writeChannelData } from '../read-model/daily-rows.store';
 
@@ -92,7 +93,7 @@ function records(format: ImportFormat, text: string): { line: number; record: Re
 
 /**
  * Imports a file of daily metric rows into an import channel (DESIGN §13.3): every row is checked
- * (date, figures non-negative, the brand one of the client's), and the file is taken whole or not
+ * (date within importDays, figures non-negative, the brand one of the client's), and the file is taken whole or not
  * at all, in one transaction, recorded as a sync. With an idempotency key, the same file sent again
  * changes nothing and gets the first answer; a different file under a used key is 409.
  */
@@ -116,8 +117,9 @@ export class MetricsImporter {
     const rows: MetricRow[] = [];
     const problems: RowProblem[] = [];
     const seen = new Map<string, number>();
+    const days = importDays(utcDay(started.getTime()));
     for (const { line, record } of records(format, body.toString('utf8'))) {
-      const checked = importRow(record, line);
+      const checked = importRow(record, line, days);
       problems.push(...checked.problems);
       const row = checked.row;
       if (!row) continue;

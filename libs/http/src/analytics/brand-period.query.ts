@@ -57,6 +57,24 @@ export function DayQuery(field: string, description: string): PropertyDecorator 
   };
 }
 
+/**
+ * `endDate` of an open-ended day range (a list filtered "on or after" / "on or before"): with
+ * `startDate` too, not before it and at most MAX_PERIOD_DAYS days from it, both included.
+ * Put it after `@DayQuery('endDate', …)` on the same property.
+ */
+export function RangeEndRule(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'rangeEnd',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        validate: (end: unknown, args: ValidationArguments) => periodProblem({ startDate: (args.object as PeriodFields).startDate, endDate: end }) === null,
+        defaultMessage: (args: ValidationArguments) => periodProblem({ startDate: (args.object as PeriodFields).startDate, endDate: args.value }) ?? '',
+      },
+    });
+}
+
 /** `brandId`, required: the brand the figures are about. */
 export class BrandQuery {
   @ApiProperty({ description: 'The brand', minimum: 1, type: 'integer' })
