@@ -6,10 +6,10 @@ import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
 import { CreateAnalysisRunIds1763700006100, CreateBrandFacts1763700006300, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
 import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
-import { AddPageTotals1763700009100, CreateAgentAnalytics1763700009000 } from '@libs/agent-analytics';
+import { AddPageTotals1763700009100, CreateAgentAnalytics1763700009000, ScopeIngestKeysByCredential1763700009250 } from '@libs/agent-analytics';
 import { CreatePageAudits1763700011000 } from '@libs/page-audits';
 import { CreateDetectorThresholds1763700012000, CreatePageGapChecks1763700012200 } from '@libs/detectors';
-import { AddContentBrandIndex1763700010100, CreateChannels1763700010000 } from '@libs/channels';
+import { AddContentBrandIndex1763700010100, CreateChannels1763700010000, ScopeImportKeysByCredential1763700010250 } from '@libs/channels';
 import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
@@ -47,4 +47,6 @@ export const ALL_MIGRATIONS = [
   CreateChannels1763700010000,
   AddContentBrandIndex1763700010100,
   CreatePageGapChecks1763700012200,
+  ScopeIngestKeysByCredential1763700009250,
+  ScopeImportKeysByCredential1763700010250,
 ];

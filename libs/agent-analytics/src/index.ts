@@ -2,6 +2,7 @@ export * from './agent-analytics.module';
 export { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from './agent-analytics.config';
 export { CreateAgentAnalytics1763700009000 } from './migrations/1763700009000-create-agent-analytics';
 export { AddPageTotals1763700009100 } from './migrations/1763700009100-add-page-totals';
+export { ScopeIngestKeysByCredential1763700009250 } from './migrations/1763700009250-scope-ingest-keys-by-credential';
 export { botCatalogue, BOT_CATEGORIES, type BotEntry, type BotCategory } from './domain/bot-catalogue';
 export { BotClassifier, aiReferralSource } from './domain/classify';
 export { LOG_FORMATS, logParser, type LogFormat } from './domain/log-formats';

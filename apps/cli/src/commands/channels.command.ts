@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ApiError, createValidationPipe } from '@libs/http';
-import { ChannelCreator, ChannelSyncer, ChannelsRepository, CreateChannelRequest, IMPORT_FORMATS, MAX_IMPORT_BYTES, MetricsImporter, type ImportFormat } from '@libs/channels';
+import { ChannelCreator, ChannelSyncer, ChannelsRepository, CLI_IMPORT_CREDENTIAL, CreateChannelRequest, IMPORT_FORMATS, MAX_IMPORT_BYTES, MetricsImporter, type ImportFormat } from '@libs/channels';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 import { positiveInt } from './tenancy.command';
 
@@ -33,7 +33,7 @@ export function registerChannels(program: Command, run: Run, json: () => boolean
         const id = positiveInt('--channel', opts.channel)!;
         const channel = await (await ctx.get(ChannelsRepository)).forSync(id);
         if (!channel) throw new CliUsageError(`channel ${id} does not exist`);
-        const result = await (await ctx.get(MetricsImporter)).import(channel, format, readFileSync(file), opts.idempotencyKey ?? null).catch((e: unknown) => {
+        const result = await (await ctx.get(MetricsImporter)).import(channel, format, readFileSync(file), opts.idempotencyKey === undefined ? null : { key: opts.idempotencyKey, credential: CLI_IMPORT_CREDENTIAL }).catch((e: unknown) => {
           throw usage(e);
         });
         process.stdout.write((json() ? toJson(result) : `${result.replayed ? 'already imported' : 'imported'}: ${result.rows} rows, ${result.startDate ?? '-'} to ${result.endDate ?? '-'} (sync ${result.syncId})`) + '\n');

@@ -4,7 +4,7 @@ import { EVENT_STORE, type EventStore } from '@libs/event-store';
 import { ProjectionRunnerService } from '@libs/projection-engine';
 import { OpportunityRepository, type Status } from '@libs/opportunities';
 import { DetectorPass, fingerprintOf, seriesKey } from '@libs/detectors';
-import { ChannelsRepository, MetricsImporter } from '@libs/channels';
+import { ChannelsRepository, CLI_IMPORT_CREDENTIAL, MetricsImporter } from '@libs/channels';
 import type { Provider } from '@libs/analysis';
 
 const DAY = 86_400_000;
@@ -171,7 +171,7 @@ export async function seedLoop(
     backfillDays: 30,
     isActive: true,
   });
-  await app.get(MetricsImporter).import(channel, 'ndjson', Buffer.from(channelRows(brandId, lastDay, input.historyDays, input.rand)), 'demo-seed');
+  await app.get(MetricsImporter).import(channel, 'ndjson', Buffer.from(channelRows(brandId, lastDay, input.historyDays, input.rand)), { key: 'demo-seed', credential: CLI_IMPORT_CREDENTIAL });
 
   // Every moment the story acts, in order: passes of the detectors and people's steps.
   type Moment = { at: Date; run: () => Promise<void> };

@@ -64,7 +64,7 @@ export class IngestVisitsController {
   })
   @ApiConsumes('application/json', 'application/x-ndjson')
   @ApiBody({ type: [IngestEntryDto] })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 visible characters: a batch re-sent with the same key is counted once and answered as the first time (Idempotent-Replayed: true); the same key with another body is 409' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 visible characters, kept a week for the credential (API key or OAuth client) that sent them: a batch it re-sends with the same key is counted once and answered as the first time (Idempotent-Replayed: true); the same key with another body is 409. Another credential\'s keys are its own.' })
   @ApiAcceptedResponse({ type: IngestVisitsResponse, example: INGEST_EXAMPLE })
   @ApiConflictResponse({ description: 'The Idempotency-Key was used for another batch' })
   async ingest(
@@ -96,7 +96,7 @@ export class IngestVisitsController {
       otherVisits: prepared.ignored,
       rejections: prepared.rejected.slice(0, MAX_LISTED_REJECTIONS).map((r) => ({ index: lines ? lines[r.index] - 1 : r.index, reason: r.reason })),
     };
-    const replay = await this.store.write(prepared.bots, prepared.referrals, idempotencyKey === undefined ? undefined : { organizationId: p.organizationId, key: idempotencyKey, bodyHash, response: result });
+    const replay = await this.store.write(prepared.bots, prepared.referrals, idempotencyKey === undefined ? undefined : { organizationId: p.organizationId, credential: p.subject, key: idempotencyKey, bodyHash, response: result });
     if (replay && 'conflict' in replay) throw new ApiError(409, 'CONFLICT', 'This Idempotency-Key was used for another batch', { field: 'Idempotency-Key' });
     if (replay) {
       reply.header('idempotent-replayed', 'true');

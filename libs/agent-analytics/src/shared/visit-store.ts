@@ -28,6 +28,8 @@ export interface ReferralRow {
 
 export interface IdempotentBatch {
   organizationId: number;
+  /** The credential that sent the batch (Principal.subject): a key is that credential's alone. */
+  credential: string;
   key: string;
   bodyHash: string;
   response: unknown;
@@ -95,12 +97,16 @@ export class VisitStore {
       await client.query('BEGIN');
       if (idempotency) {
         const inserted = await client.query(
-          `INSERT INTO agent_ingest_batches (organization_id, idempotency_key, body_hash, response) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1`,
-          [idempotency.organizationId, idempotency.key, idempotency.bodyHash, JSON.stringify(idempotency.response)],
+          `INSERT INTO agent_ingest_batches (organization_id, credential, idempotency_key, body_hash, response) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING 1`,
+          [idempotency.organizationId, idempotency.credential, idempotency.key, idempotency.bodyHash, JSON.stringify(idempotency.response)],
         );
         if (inserted.rowCount === 0) {
           await client.query('ROLLBACK');
-          const { rows } = await client.query(`SELECT body_hash, response FROM agent_ingest_batches WHERE organization_id = $1 AND idempotency_key = $2`, [idempotency.organizationId, idempotency.key]);
+          const { rows } = await client.query(`SELECT body_hash, response FROM agent_ingest_batches WHERE organization_id = $1 AND credential = $2 AND idempotency_key = $3`, [
+            idempotency.organizationId,
+            idempotency.credential,
+            idempotency.key,
+          ]);
           return rows[0]?.body_hash === idempotency.bodyHash ? { replay: rows[0].response } : { conflict: true };
         }
       }

@@ -29,7 +29,8 @@ const DESCRIPTION =
   '`brandId` or `domain` name the brand (one of the client\'s), else the channel\'s brand. ' +
   'Counts are non-negative integers, conversions and revenue non-negative numbers, an empty cell is null. Every row is checked and the file is taken whole or not at all: ' +
   'a bad row refuses it with 400, `details.fields` naming `rows[<line>].<column>`. A day and brand already imported is replaced. ' +
-  'With `Idempotency-Key`, the same file sent again changes nothing and answers 200 with the first result (`replayed: true`); another file under that key is 409.';
+  'With `Idempotency-Key`, the same file sent again by the same credential changes nothing and answers 200 with the first result (`replayed: true`); another file under that key is 409. ' +
+  'A key belongs to the channel and the credential (API key or OAuth client) that sent it.';
 
 @ApiTags('Channels')
 @Controller('api/v1/channels')
@@ -48,7 +49,7 @@ export class ImportMetricsController {
   @ApiOperation({ operationId: 'channels_import', summary: 'Import daily metric rows (CSV or NDJSON) into an import channel, all or nothing', description: DESCRIPTION })
   @ApiConsumes(...Object.keys(IMPORT_MEDIA_TYPES))
   @ApiBody({ schema: { type: 'string', example: 'date,sessions,conversions,revenue\n2026-11-23,1840,42,3915.50\n' } })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Makes a re-sent file count once (1-200 visible ASCII characters)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Makes a file re-sent by the same credential (API key or OAuth client) count once (1-200 visible ASCII characters); another credential\'s keys are its own' })
   @ApiCreatedResponse({ type: ImportResultResponse, example: { data: { syncId: 301, channelId: 14, rows: 365, startDate: '2025-11-24', endDate: '2026-11-23', replayed: false } } })
   @ApiConflictResponse({ description: 'The Idempotency-Key was used for another file on this channel' })
   @ApiNotFoundResponse({ description: 'No channel the caller may see has this id' })
@@ -67,7 +68,7 @@ export class ImportMetricsController {
     const raw: unknown = request.body;
     const body = Buffer.isBuffer(raw) ? raw : typeof raw === 'string' ? Buffer.from(raw) : null;
     if (!body) throw ApiError.validation([{ field: 'body', message: 'the file is missing' }]);
-    const result = await this.importer.import(channel, format, body, key ?? null);
+    const result = await this.importer.import(channel, format, body, key === undefined ? null : { key, credential: p.subject });
     if (result.replayed) reply.status(200);
     return { data: result };
   }

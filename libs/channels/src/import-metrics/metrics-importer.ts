@@ -91,11 +91,21 @@ function records(format: ImportFormat, text: string): { line: number; record: Re
   return out;
 }
 
+/** The credential `metrics import` (the administration CLI) stores its idempotency keys under. */
+export const CLI_IMPORT_CREDENTIAL = 'cli';
+
+/** An import's `Idempotency-Key` and the credential that sent it (`key:<id>`, `oauth:<id>`, `cli`): a key is that credential's alone, on that channel. */
+export interface ImportIdempotency {
+  key: string;
+  credential: string;
+}
+
 /**
  * Imports a file of daily metric rows into an import channel (DESIGN §13.3): every row is checked
- * (date within importDays, figures non-negative, the brand one of the client's), and the file is taken whole or not
- * at all, in one transaction, recorded as a sync. With an idempotency key, the same file sent again
- * changes nothing and gets the first answer; a different file under a used key is 409.
+ * (date within importDays, figures non-negative, the brand one of the client's), and the file is
+ * taken whole or not at all, in one transaction, recorded as a sync. With an idempotency key, the
+ * same file sent again by the same credential changes nothing and gets the first answer; a
+ * different file under a key it used is 409.
  */
 @Injectable()
 export class MetricsImporter {
@@ -104,12 +114,12 @@ export class MetricsImporter {
     private readonly channels: ChannelsRepository,
   ) {}
 
-  async import(channel: Channel, format: ImportFormat, body: Buffer, idempotencyKey: string | null): Promise<ImportResult> {
+  async import(channel: Channel, format: ImportFormat, body: Buffer, idempotency: ImportIdempotency | null): Promise<ImportResult> {
     if (channel.kind !== 'import') throw ApiError.validation([{ field: 'id', message: `channel ${channel.id} is a ${channel.kind} channel; imports go to an import channel` }]);
     if (body.length > MAX_IMPORT_BYTES) throw tooLarge();
     const hash = createHash('sha256').update(format).update('\0').update(body).digest('hex');
-    if (idempotencyKey !== null) {
-      const earlier = await this.earlier(channel.id, idempotencyKey, hash);
+    if (idempotency !== null) {
+      const earlier = await this.earlier(channel.id, idempotency, hash);
       if (earlier) return earlier;
     }
     const started = new Date();
@@ -148,11 +158,12 @@ export class MetricsImporter {
       const written = await writeChannelData(m, { organizationId: channel.organizationId, clientId: channel.clientId, channelId: channel.id, kind: channel.kind }, brands, data);
       const sync = await this.channels.recordImport(m, channel, written, window, started);
       const result: ImportResult = { syncId: sync.id, channelId: channel.id, rows: written, startDate: window?.start ?? null, endDate: window?.end ?? null, replayed: false };
-      if (idempotencyKey !== null) {
+      if (idempotency !== null) {
         // A concurrent import under the same key: the unique key refuses the second, which rolls back whole.
-        await m.query(`INSERT INTO channel_imports (channel_id, idempotency_key, organization_id, body_sha256, result) VALUES ($1, $2, $3, $4, $5::jsonb)`, [
+        await m.query(`INSERT INTO channel_imports (channel_id, credential, idempotency_key, organization_id, body_sha256, result) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`, [
           channel.id,
-          idempotencyKey,
+          idempotency.credential,
+          idempotency.key,
           channel.organizationId,
           hash,
           JSON.stringify(result),
@@ -162,8 +173,12 @@ export class MetricsImporter {
     });
   }
 
-  private async earlier(channelId: number, key: string, hash: string): Promise<ImportResult | null> {
-    const [row]: { body_sha256: string; result: ImportResult }[] = await this.dataSource.query(`SELECT body_sha256, result FROM channel_imports WHERE channel_id = $1 AND idempotency_key = $2`, [channelId, key]);
+  private async earlier(channelId: number, { key, credential }: ImportIdempotency, hash: string): Promise<ImportResult | null> {
+    const [row]: { body_sha256: string; result: ImportResult }[] = await this.dataSource.query(`SELECT body_sha256, result FROM channel_imports WHERE channel_id = $1 AND credential = $2 AND idempotency_key = $3`, [
+      channelId,
+      credential,
+      key,
+    ]);
     if (!row) return null;
     if (row.body_sha256 !== hash) throw new ApiError(409, 'CONFLICT', 'This Idempotency-Key was used for another file on this channel', { idempotencyKey: key });
     return { ...row.result, replayed: true };
