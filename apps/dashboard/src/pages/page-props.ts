@@ -1,0 +1,11 @@
+import type { Brand } from '../components/layout';
+import type { Period } from '../period';
+import type { Route } from '../router';
+
+/** What every page gets: the route (its filters), the brand (checked by the API), the period, the key's scopes. */
+export interface PageProps {
+  route: Route;
+  brand: Brand;
+  period: Period;
+  scopes: string[];
+}
