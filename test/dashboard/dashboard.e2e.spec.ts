@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import { CHROMIUM, launchChromium } from '../support/browser';
 import { until } from '../support/until';
 import { startDemoServer, type DemoServer } from '../support/dashboard-demo';
 import { DASHBOARD_CSP } from '../../apps/dashboard/server/serve-dashboard';
@@ -89,11 +90,9 @@ async function figure(page: Page, name: string): Promise<string> {
 async function accessibilityProblems(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern (an injected <script> would be refused).
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
+  const violations = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`,
+  )) as { id: string; impact: string; help: string; targets: string[] }[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join('; ')})`);
 }
 
@@ -102,6 +101,13 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 describe('the dashboard at /app', () => {
+  it('runs on Debian\'s Chromium of the major version playwright-core is pinned to', () => {
+    const bundled = (JSON.parse(readFileSync(join(dirname(require.resolve('playwright-core/package.json')), 'browsers.json'), 'utf8')) as { browsers: { name: string; browserVersion: string }[] }).browsers.find((b) => b.name === 'chromium')!.browserVersion;
+    const installed = /Chromium (\d+)\./.exec(execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }))?.[1];
+    expect(installed).toBe(bundled.split('.')[0]);
+    expect(browser.version().split('.')[0]).toBe(installed);
+  });
+
   it('is served with a Content-Security-Policy that allows no inline script, and the API stays closed to other origins', async () => {
     const res = await fetch(`${demo.base}/app/brands/${brandId}/overview`);
     expect(res.status).toBe(200);
@@ -132,14 +138,13 @@ describe('the dashboard at /app', () => {
     await page.getByLabel('API key').fill(fullKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(new RegExp(`/app/brands/${brandId}/overview`));
-    expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([expect.any(String)]);
-    expect(await page.evaluate(() => Object.values(sessionStorage)[0])).toBe(fullKey);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.evaluate('Object.values(sessionStorage)')).toEqual([fullKey]);
+    expect(await page.evaluate('localStorage.length')).toBe(0);
     expect(await context.cookies()).toEqual([]);
     await figure(page, 'mentionRate');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API key').waitFor();
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
     await page.reload();
     await page.getByLabel('API key').waitFor();
     expect(requested.filter((u) => u.includes(fullKey))).toEqual([]);
@@ -196,11 +201,16 @@ describe('the dashboard at /app', () => {
     expect(await accessibilityProblems(page)).toEqual([]);
     await shoot(page, 'citations');
 
-    // AI bots: visits as the API counts them (the demo records none: the page says so, never a rate of 0).
+    // AI bots: visits as the API counts them, verified / spoofed / unverified by bot.
     const bots = (await demo.api(`/agent-analytics/overview?brandId=${brandId}&days=30`, fullKey)).body.data;
+    const byBot = (await demo.api(`/agent-analytics/bots?brandId=${brandId}&days=30`, fullKey)).body.data as { botName: string; visits: number; verifiedVisits: number; spoofedVisits: number }[];
+    expect(bots.visits).toBeGreaterThan(0);
     await page.goto(`${demo.base}/app/brands/${brandId}/bots${q}`);
     expect(await figure(page, 'botVisits')).toBe(int(bots.visits));
-    if (bots.visits === 0) expect(await page.locator('main').innerText()).toMatch(/no data|No AI bot visits/);
+    const gpt = byBot.find((b) => b.botName === 'GPTBot')!;
+    const gptRow = page.locator('#bots-title').locator('xpath=../..').locator('tbody tr', { hasText: 'GPTBot' });
+    expect((await gptRow.innerText()).split(/\s+/)).toEqual(expect.arrayContaining([int(gpt.visits), int(gpt.verifiedVisits), int(gpt.spoofedVisits)]));
+    await page.locator('.plot[data-drawn="true"]').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await shoot(page, 'bots');
 
@@ -319,7 +329,7 @@ describe('the dashboard at /app', () => {
     await page.getByRole('link', { name: 'Answers' }).click();
     await page.getByLabel('API key').waitFor();
     expect(await page.getByText(/refused the key \(401\)/).count()).toBe(1);
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
     await context.close();
   });
 

@@ -3,6 +3,16 @@ import { etagOf, loadDashboard, type DashboardAssets } from './dashboard-assets'
 
 export const DASHBOARD_PATH = '/app';
 
+let assets: Promise<DashboardAssets> | null = null;
+
+/**
+ * The dashboard's files, built once per process on first use (they depend on the code only).
+ * `npm start` asks before it prints its banner, so the first page opens at once.
+ */
+export function dashboardAssets(): Promise<DashboardAssets> {
+  return (assets ??= loadDashboard());
+}
+
 /**
  * The page's Content-Security-Policy: scripts and styles from this server only (no inline script,
  * no inline style, no eval), data only from this origin's API, nothing framed or framing.
@@ -36,12 +46,11 @@ const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', cs
  * Plain routes, open to all: the files hold no data; every figure comes from /api/v1 with the
  * user's key. (@fastify/static is left out for the reason the /docs assets give: its ESM-only
  * dependency cannot be loaded by Jest, which runs the API in-process.) The bundle is built on the
- * first request (a few hundred milliseconds, once per process), so a process whose dashboard is
- * never opened (a test's API, a worker) never runs the bundler.
+ * first request (a few hundred milliseconds, once per process) unless `dashboardAssets()` was
+ * called before, so a process whose dashboard is never opened (a test's API) never runs the bundler.
  */
-export function serveDashboard(fastify: FastifyInstance, load: () => Promise<DashboardAssets> = loadDashboard): void {
-  let assets: Promise<DashboardAssets> | null = null;
-  const ready = () => (assets ??= load());
+export function serveDashboard(fastify: FastifyInstance): void {
+  const ready = dashboardAssets;
   const sendPage = async (reply: FastifyReply) => {
     const { html } = await ready();
     return secure(reply).header('cache-control', 'no-cache').header('etag', etagOf(html)).type('text/html; charset=utf-8').send(html);

@@ -152,5 +152,7 @@ function App() {
 }
 
 const root = document.getElementById('app')!;
+// The page's "Loading" placeholder goes; Preact renders into an empty element.
+root.textContent = '';
 interceptLinks(root);
 render(html`<${App} />`, root);

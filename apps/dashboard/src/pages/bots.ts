@@ -84,7 +84,7 @@ export function BotsPage({ brand, period }: PageProps) {
             { label: 'Verified', numeric: true, render: (b: Bot) => count(b.verifiedVisits) },
             { label: 'Spoofed', numeric: true, render: (b: Bot) => count(b.spoofedVisits) },
             { label: 'Unverified', numeric: true, render: (b: Bot) => count(b.unverifiableVisits) },
-            { label: 'Verified share', numeric: true, render: (b: Bot) => html`${pct(b.verifiedShare.value)}<span class="ci">${interval(b.verifiedShare.low, b.verifiedShare.high)}</span>` },
+            { label: 'Verified share', numeric: true, render: (b: Bot) => (b.unverifiableVisits === b.visits ? html`<span class="muted">cannot be checked</span>` : html`${pct(b.verifiedShare.value)}<span class="ci">${interval(b.verifiedShare.low, b.verifiedShare.high)}</span>`) },
           ]}
           rows=${bots.data}
         />
