@@ -43,7 +43,8 @@ beforeAll(async () => {
   receiver = createServer((_req, res) => res.writeHead(204).end());
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  demo = await startDemoServer({ opportunities: 60, env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+  // The free tier is made small for the rate-limit spec; the demo organisation is on another tier.
+  demo = await startDemoServer({ opportunities: 60, env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_TIERS: JSON.stringify({ free: { perMinute: 120, burst: 0, perDay: 100_000 } }) } });
   fullKey = demo.seeded.keys[0].key;
   readOnlyKey = demo.seeded.keys[1].key;
   brandId = demo.seeded.brands[0].id;
@@ -166,9 +167,36 @@ describe('the dashboard at /app', () => {
     // The chart is drawn, a band per entity, and its data is a table too.
     await page.locator('.plot[data-drawn="true"]').waitFor();
     expect(await page.locator('.legend li').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Acme CRM'), expect.stringContaining('HubSpot')]));
+    await page.locator('figure.chart summary').first().click();
+    await page.locator('figure.chart table tbody tr').first().waitFor();
     expect(await page.locator('figure.chart table tbody tr').count()).toBe(30);
     expect(await accessibilityProblems(page)).toEqual([]);
     await shoot(page, 'overview');
+    await context.close();
+  });
+
+  it('works from the keyboard: a skip link first, every control reachable with Tab, a visible focus, links followed with Enter', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, fullKey, `/app/brands/${brandId}/overview?from=${FROM}&to=${TO}`);
+    await figure(page, 'mentionRate');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
+    const focused: string[] = [];
+    const unmarked: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const label = (await page.evaluate(`(() => { const e = document.activeElement; return (e.labels && e.labels[0] ? e.labels[0].innerText : e.textContent || '').trim().split('\\n')[0]; })()`)) as string;
+      focused.push(label);
+      // Every focused control shows it: an outline of its own (:focus-visible).
+      const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle');
+      if (outline === 'none') unmarked.push(`${label} <${await page.evaluate('document.activeElement.tagName')}>`);
+      if (label === 'Opportunities') break;
+    }
+    expect(focused).toEqual(expect.arrayContaining(['Brand', 'Period', 'From', 'To', 'Sign out', 'Overview', 'Answers', 'Opportunities']));
+    expect(unmarked).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/opportunities\?from=/);
+    await figure(page, 'open');
     await context.close();
   });
 
@@ -282,17 +310,28 @@ describe('the dashboard at /app', () => {
     expect((await demo.api(`/opportunities/${a.id}`, fullKey)).body.data.status).toBe('triaged');
     expect(await page.locator('.timeline').innerText()).toContain('Checked by the browser spec');
 
-    // Someone else moves b while the page shows it: the page's move is refused, in the API's words.
+    // Someone else moves b while the page shows it: the page's move, decided on the version it shows, is refused (409) in the API's words.
     await page.goto(`${demo.base}/app/brands/${brandId}/opportunities/${b.id}`);
-    await page.locator('[data-move="triaged"]').waitFor();
+    await page.locator('[data-move="dismissed"]').waitFor();
+    const shown = (await demo.api(`/opportunities/${b.id}`, fullKey)).body.data.version;
     expect((await demo.api(`/opportunities/${b.id}/transition`, fullKey, { method: 'POST', body: { toStatus: 'triaged' } })).status).toBe(200);
-    await page.locator('[data-move="triaged"]').click();
+    await page.locator('[data-move="dismissed"]').click();
     const refused = page.getByRole('alert');
     await refused.waitFor();
-    const again = await demo.api(`/opportunities/${b.id}/transition`, fullKey, { method: 'POST', body: { toStatus: 'triaged' } });
-    expect(again.status).toBeGreaterThanOrEqual(400);
-    expect(await refused.innerText()).toContain(again.body.error.message);
-    expect(await refused.innerText()).toContain(`HTTP ${again.status} · ${again.body.error.code}`);
+    const stale = await demo.api(`/opportunities/${b.id}/transition`, fullKey, { method: 'POST', body: { toStatus: 'dismissed', expectedVersion: shown } });
+    expect(stale.status).toBe(409);
+    expect(await refused.innerText()).toContain(stale.body.error.message);
+    expect(await refused.innerText()).toContain('HTTP 409 · CONFLICT');
+    expect((await demo.api(`/opportunities/${b.id}`, fullKey)).body.data.status).toBe('triaged');
+    // The page catches up, then a move the API refuses for its content (no owner to assign) is shown as the API words it.
+    await page.getByRole('button', { name: 'Show the current state' }).click();
+    await page.locator('[data-figure="status"]').getByText('triaged').waitFor();
+    await page.getByLabel('Owner (for “assigned”)').fill('');
+    await page.locator('[data-move="assigned"]').click();
+    const invalid = page.getByRole('alert');
+    await invalid.waitFor();
+    expect(await invalid.innerText()).toMatch(/HTTP 400 · VALIDATION_ERROR/);
+    expect(await invalid.innerText()).toMatch(/owner/i);
     await context.close();
 
     const reader = await newPage();
@@ -332,6 +371,29 @@ describe('the dashboard at /app', () => {
     expect(await page.evaluate('sessionStorage.length')).toBe(0);
     await context.close();
   });
+
+  it('waits out a 429 for its Retry-After, saying so, then shows the figures; a brand without answers reads "no data", never 0', async () => {
+    const tenancy = demo.app.get((await import('@libs/tenancy')).TenancyRepository);
+    const keys = demo.app.get((await import('@libs/auth')).ApiKeysRepository);
+    const org = await tenancy.createOrganization('Small Org', 'free');
+    const quiet = await tenancy.createBrand({ organizationId: org.id, name: 'Quiet Brand', domain: 'quiet.example', competitors: [{ name: 'Loud', domain: 'loud.example' }] });
+    const { key } = await keys.create({ organizationId: org.id, scopes: ['read:brands', 'read:visibility', 'read:sentiment'], tier: 'free', name: 'small' });
+    // Spend the key's minute: its next requests are refused with a Retry-After.
+    await until(async () => (await demo.api('/brands', key)).status === 429, 30_000, 'the key to be rate limited');
+    const { context, page } = await newPage();
+    await page.goto(`${demo.base}/app`);
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(/rate limit was reached: waiting \d+ s/).or(page.getByRole('button', { name: 'Sign out' })).first().waitFor();
+    await page.goto(`${demo.base}/app/brands/${quiet.id}/overview`);
+    await page.getByText(/The API's rate limit was reached: waiting \d+ s \(its Retry-After\)/).waitFor();
+    expect(await figure(page, 'mentionRate')).toBe('no data');
+    expect(await figure(page, 'shareOfVoice')).toBe('no data');
+    expect(await page.locator('[data-figure="mentionRate"]').innerText()).toContain('answers = 0');
+    expect(await page.locator('#sov-chart-title').locator('xpath=../..').innerText()).toContain('No mentions of tracked entities in this period.');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
+  }, 120_000);
 
   it('asked for nothing outside this server and broke no Content-Security-Policy rule', () => {
     expect(offsite).toEqual([]);

@@ -4,7 +4,10 @@ import { createApiApp } from '../../apps/api/src/create-api-app';
 import { loadServiceConfig } from '../../apps/composition/config';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
 import { seedDemo, type DemoSeed } from '../../apps/cli/src/seed/seed-demo';
+import { EVENT_STORE, comparePositions, type EventStore, type FeedPosition } from '@libs/event-store';
+import { ProjectionRunnerService } from '@libs/projection-engine';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './test-database';
+import { until } from './until';
 
 export interface DemoServer {
   /** http://127.0.0.1:<port> */
@@ -18,9 +21,49 @@ export interface DemoServer {
 }
 
 /**
+ * Waits until the demo holds still, so a figure read in the browser and the same figure read from
+ * the API agree: the worker's scheduler asks today's questions as soon as it starts (the seeded
+ * history ends yesterday), the detectors then judge the answers; done when each brand's run of
+ * today has ended and no event has been appended for 2 s with every projector past the last one.
+ */
+async function settle(app: NestFastifyApplication, base: string, seeded: DemoSeed): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const key = seeded.keys[0].key;
+  await until(
+    async () => {
+      for (const brand of seeded.brands) {
+        const res = await fetch(`${base}/api/v1/analysis-runs?brandId=${brand.id}&limit=1&sort=createdAt&order=desc`, { headers: { 'x-api-key': key } });
+        const run = ((await res.json()) as { data: { createdAt: string; status: string }[] }).data[0];
+        if (!run || run.createdAt.slice(0, 10) !== today || run.status === 'queued' || run.status === 'running') return false;
+      }
+      return true;
+    },
+    240_000,
+    "today's scheduled analysis runs of the demo brands",
+  );
+  const store = app.get<EventStore>(EVENT_STORE);
+  const projections = app.get(ProjectionRunnerService);
+  let head: FeedPosition | null = null;
+  let since = Date.now();
+  await until(
+    async () => {
+      const now = await store.newestPosition();
+      if (!head || comparePositions(now, head) !== 0) {
+        head = now;
+        since = Date.now();
+        return false;
+      }
+      return Date.now() - since >= 2000 && (await projections.waitFor(now, 1000));
+    },
+    240_000,
+    'the demo to hold still (no new events, every projector caught up)',
+  );
+}
+
+/**
  * What `npm start` gives a newcomer, for the browser specs and the dashboard benchmark: a fresh
  * database with the demo seeded (the closed loop needs its 90 days of history), then the API with
- * the worker in one process, listening on a free port of 127.0.0.1.
+ * the worker in one process, listening on a free port of 127.0.0.1, once it holds still.
  */
 export async function startDemoServer(options: { opportunities?: number; env?: Record<string, string> } = {}): Promise<DemoServer> {
   const db = await createTestDatabase();
@@ -30,6 +73,7 @@ export async function startDemoServer(options: { opportunities?: number; env?: R
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.getHttpServer().address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
+  await settle(app, base, seeded);
   return {
     base,
     seeded,

@@ -29,9 +29,7 @@ export function onRateLimitWait(listener: (seconds: number | null) => void): () 
   return () => waitListeners.delete(listener);
 }
 
-/** A 429 is waited out (its Retry-After) this many times before its error is shown. */
-const RATE_LIMIT_RETRIES = 3;
-/** The longest Retry-After waited out; a longer one is shown as the error. */
+/** A request waits out 429s (each for its Retry-After) up to this many seconds in all; past that, or for a longer Retry-After, the error is shown. */
 const MAX_WAIT_SECONDS = 120;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -65,7 +63,8 @@ export function clearCache(): void {
 
 async function send<T>(method: string, path: string, body?: unknown, key = storedKey()): Promise<T> {
   if (!key) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in with an API key first.', null, null);
-  for (let attempt = 0; ; attempt++) {
+  let waited = 0;
+  for (;;) {
     let res: Response;
     try {
       res = await fetch(`/api/v1${path}`, {
@@ -81,8 +80,10 @@ async function send<T>(method: string, path: string, body?: unknown, key = store
     }
     if (res.status === 429) {
       const wait = Number(res.headers.get('retry-after'));
-      if (attempt < RATE_LIMIT_RETRIES && Number.isFinite(wait) && wait >= 0 && wait <= MAX_WAIT_SECONDS) {
-        await waitOut(Math.max(1, Math.ceil(wait)));
+      const seconds = Math.max(1, Math.ceil(wait));
+      if (Number.isFinite(wait) && wait >= 0 && waited + seconds <= MAX_WAIT_SECONDS) {
+        waited += seconds;
+        await waitOut(seconds);
         continue;
       }
     }

@@ -56,20 +56,14 @@ function NotFound({ what }: { what: string }) {
   return html`<section class="card not-found" role="alert"><h1>Not found</h1><p>${what}</p><p><a href="/app">Go to your first brand</a></p></section>`;
 }
 
-function BrandView({ route, brands, info, onSignOut }: { route: Route; brands: Brand[]; info: KeyInfo; onSignOut: () => void }) {
-  const valid = route.brandId !== null && /^[1-9][0-9]{0,9}$/.test(route.brandId);
-  const brand = useApi<[{ data: Brand }]>([valid ? `/brands/${route.brandId}` : null]);
+function BrandView({ route, brands, scopes, onSignOut }: { route: Route; brands: Brand[]; scopes: string[] | null; onSignOut: () => void }) {
+  // The brands the API lists for this key are the ones it may see: any other id is not found.
+  const brand = brands.find((b) => String(b.id) === route.brandId) ?? null;
   let body;
-  let brandName: string | null = null;
-  if (!valid || (brand.state === 'error' && (brand.error.status === 404 || brand.error.status === 400))) {
-    body = html`<${NotFound} what=${`No brand with id "${route.brandId}" is visible to this key.`} />`;
-  } else if (brand.state === 'loading') body = html`<${Loading} what="the brand" />`;
-  else if (brand.state === 'error') body = html`<${ErrorBox} error=${brand.error} />`;
+  if (!brand) body = html`<${NotFound} what=${`No brand with id "${route.brandId}" is visible to this key.`} />`;
   else if (!route.known) body = html`<${NotFound} what="This page does not exist." />`;
   else {
-    const b = brand.data[0].data;
-    brandName = b.name;
-    const props: PageProps = { route, brand: b, period: periodOf(route.params), scopes: info.scopes };
+    const props: PageProps = { route, brand, period: periodOf(route.params), scopes };
     switch (route.page) {
       case 'answers':
         body = html`<${AnswersPage} ...${props} />`;
@@ -93,10 +87,10 @@ function BrandView({ route, brands, info, onSignOut }: { route: Route; brands: B
         body = html`<${OverviewPage} ...${props} />`;
     }
   }
-  return html`<${Layout} route=${route} brands=${brands} brandName=${brandName} onSignOut=${onSignOut}>${body}<//>`;
+  return html`<${Layout} route=${route} brands=${brands} brandName=${brand?.name ?? null} onSignOut=${onSignOut}>${body}<//>`;
 }
 
-function SignedIn({ route, info, onSignOut }: { route: Route; info: KeyInfo; onSignOut: () => void }) {
+function SignedIn({ route, scopes, onSignOut }: { route: Route; scopes: string[] | null; onSignOut: () => void }) {
   const brands = useApi<[{ data: Brand[] }]>(['/brands']);
   useEffect(() => {
     if (brands.state === 'ok' && route.brandId === null && route.known && brands.data[0].data.length > 0) navigate(pathFor(brands.data[0].data[0].id, 'overview', null, route.params), { replace: true });
@@ -109,22 +103,24 @@ function SignedIn({ route, info, onSignOut }: { route: Route; info: KeyInfo; onS
     if (list.length === 0) return html`<${Layout} route=${route} brands=${list} brandName=${null} onSignOut=${onSignOut}><section class="card"><h1>No brands yet</h1><p>This key's organisation has no brand it may see. Brands are created with the administration CLI (README, "Administration CLI").</p></section><//>`;
     return html`<${Loading} what="your first brand" />`;
   }
-  return html`<${BrandView} route=${route} brands=${list} info=${info} onSignOut=${onSignOut} />`;
+  return html`<${BrandView} route=${route} brands=${list} scopes=${scopes} onSignOut=${onSignOut} />`;
 }
 
 function App() {
   const route = useRoute();
+  // With a key kept in this tab the views start at once; what the key may do arrives beside them.
+  const [signedIn, setSignedIn] = useState(() => storedKey() !== null);
   const [info, setInfo] = useState<KeyInfo | null>(null);
-  const [checking, setChecking] = useState(() => storedKey() !== null);
   const [notice, setNotice] = useState<string | null>(null);
   const signOut = (message: string | null) => {
     forgetKey();
     clearCache();
+    setSignedIn(false);
     setInfo(null);
     setNotice(message);
   };
   useEffect(() => onUnauthorized(() => signOut('The API refused the key (401): it may have expired or been revoked. Sign in again.')), []);
-  // A key kept in this tab: ask the API what it may do (and whether it still works).
+  // A key kept in this tab: ask the API what it may do (a 401 signs out through onUnauthorized).
   useEffect(() => {
     const key = storedKey();
     if (!key) return;
@@ -132,13 +128,10 @@ function App() {
       .validate<{ data: KeyInfo }>(key)
       .then((r) => setInfo(r.data))
       .catch((e: unknown) => {
-        if (!(e instanceof ApiError && e.status === 401)) setNotice(`The key could not be checked: ${e instanceof Error ? e.message : String(e)}`);
-        forgetKey();
-      })
-      .finally(() => setChecking(false));
+        if (!(e instanceof ApiError && e.status === 401)) signOut(`The key could not be checked: ${e instanceof Error ? e.message : String(e)}`);
+      });
   }, []);
-  if (checking) return html`<${Loading} what="your session" />`;
-  if (!info)
+  if (!signedIn)
     return html`<${SignIn}
       notice=${notice}
       onSignedIn=${(key: string, i: KeyInfo) => {
@@ -146,9 +139,10 @@ function App() {
         clearCache();
         setNotice(null);
         setInfo(i);
+        setSignedIn(true);
       }}
     />`;
-  return html`<${SignedIn} route=${route} info=${info} onSignOut=${() => signOut('Signed out: the key is forgotten.')} />`;
+  return html`<${SignedIn} route=${route} scopes=${info?.scopes ?? null} onSignOut=${() => signOut('Signed out: the key is forgotten.')} />`;
 }
 
 const root = document.getElementById('app')!;

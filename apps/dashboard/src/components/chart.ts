@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
 import { html } from '../html';
 import { Table, type Column } from './table';
@@ -23,11 +23,13 @@ const alpha = (hex: string, a: number) => {
 
 /**
  * A daily time series drawn with uPlot (each interval a band), then the same data as a table for
- * every reader (the text alternative; the chart itself is presentational). `data-drawn` is set once
+ * every reader (the text alternative, behind a disclosure; the chart itself is presentational). `data-drawn` is set once
  * uPlot has drawn (the benchmark waits for it).
  */
 export function TimeChart({ title, dates, series, format, yMin, yMax, height = 260 }: { title: string; dates: string[]; series: Series[]; format: (v: number | null) => string; yMin?: number; yMax?: number; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
+  // The table is made when it is opened: a long one costs the first paint for nothing.
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -91,9 +93,9 @@ export function TimeChart({ title, dates, series, format, yMin, yMax, height = 2
     <ul class="legend" aria-hidden="true">${series.map((s) => html`<li><span class="swatch" style=${{ background: s.color }}></span>${s.label}${s.low ? ' (band: 95% CI)' : ''}</li>`)}</ul>
     <div class="plot" ref=${box} aria-hidden="true"></div>
     <figcaption>
-      <details>
+      <details onToggle=${(e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>${title}: the data as a table</summary>
-        <${Table} caption=${title} columns=${columns} rows=${rows} />
+        ${open ? html`<${Table} caption=${title} columns=${columns} rows=${rows} />` : null}
       </details>
     </figcaption>
   </figure>`;

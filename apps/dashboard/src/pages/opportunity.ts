@@ -168,7 +168,8 @@ function Moves({ o, onMoved }: { o: Opportunity; onMoved: () => void }) {
     setBusy(to);
     setError(null);
     try {
-      await api.post(`/opportunities/${o.id}/transition`, { toStatus: to, ...(reason.trim() ? { reason: reason.trim() } : {}), ...(to === 'assigned' && owner.trim() ? { owner: owner.trim() } : {}) });
+      // expectedVersion: the move is decided on what this page shows; if the opportunity changed since, the API refuses it (409).
+      await api.post(`/opportunities/${o.id}/transition`, { toStatus: to, expectedVersion: o.version, ...(reason.trim() ? { reason: reason.trim() } : {}), ...(to === 'assigned' && owner.trim() ? { owner: owner.trim() } : {}) });
       setReason('');
       onMoved();
     } catch (e) {
@@ -187,7 +188,9 @@ function Moves({ o, onMoved }: { o: Opportunity; onMoved: () => void }) {
             ${moves.map((to) => html`<button type="button" class="button primary" data-move=${to} disabled=${busy !== null} onClick=${() => move(to)}>${busy === to ? 'Moving…' : `Move to ${words(to)}`}</button>`)}
           </div>
         </div>`}
-    ${error ? html`<${ErrorBox} error=${error} title="The move was refused" />` : null}
+    ${error
+      ? html`<${ErrorBox} error=${error} title="The move was refused" />${error.status === 409 ? html`<p><button type="button" class="button" onClick=${onMoved}>Show the current state</button></p>` : null}`
+      : null}
   <//>`;
 }
 
@@ -201,7 +204,7 @@ export function OpportunityPage({ brand, id, scopes }: PageProps & { id: string 
   if (loaded.state === 'error') return html`${back}<${ErrorBox} error=${loaded.error} />`;
   const o = loaded.data[0].data;
   const events = loaded.data[1].data;
-  const canWrite = scopes.includes('write:opportunities');
+  const canWrite = scopes?.includes('write:opportunities') ?? false;
   return html`
     ${back}
     <header class="opp-head">
@@ -221,7 +224,7 @@ export function OpportunityPage({ brand, id, scopes }: PageProps & { id: string 
         <${Outcome} o=${o} />
       </div>
       <div class="stack">
-        ${canWrite ? html`<${Moves} o=${o} onMoved=${loaded.reload} />` : html`<p class="note">This key may read opportunities but not move them (it lacks <code>write:opportunities</code>).</p>`}
+        ${scopes === null ? null : canWrite ? html`<${Moves} o=${o} onMoved=${loaded.reload} />` : html`<p class="note">This key may read opportunities but not move them (it lacks <code>write:opportunities</code>).</p>`}
         <${Timeline} events=${events} />
       </div>
     </div>

@@ -101,6 +101,6 @@ export function WebhooksPage({ route, brand, scopes }: PageProps) {
           />`}
     <//>
     ${selected && !chosen ? html`<p class="notice">Subscription ${selected} is not among this organisation's.</p>` : null}
-    ${chosen ? html`<${Deliveries} webhook=${chosen} canWrite=${scopes.includes('write:webhooks')} />` : null}
+    ${chosen ? html`<${Deliveries} webhook=${chosen} canWrite=${scopes?.includes('write:webhooks') ?? false} />` : null}
   `;
 }
