@@ -39,6 +39,21 @@ interface HistoryEvent {
   recordedAt: string;
 }
 
+/** The detectors' metric names, as people say them. */
+const METRICS: Record<string, string> = {
+  top3Rate: 'Top-3 rate',
+  mentionRate: 'Mention rate',
+  citationRate: 'Citation rate',
+  shareOfVoice: 'Share of voice',
+  positiveRate: 'Positive share of labelled answers',
+  negativeRate: 'Negative share of labelled answers',
+  accuracy: 'Accuracy of claims',
+  errorShare: 'Share of visits answered with an error',
+  contradictionRate: 'Answers contradicting the brand’s facts',
+  answersRepeatingClaim: 'Answers repeating the claim',
+  flipRate: 'Rank flips between runs',
+};
+
 const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 const rateOf = (v: unknown): RateCounts | null => {
   const o = obj(v);
@@ -66,7 +81,7 @@ function Evidence({ o, brandId }: { o: Opportunity; brandId: number }) {
   return html`<${Card} title="Evidence" id="evidence">
     ${o.description ? html`<p class="lead">${o.description}</p>` : null}
     <dl class="facts">
-      ${metric ? html`<div class="rate-line"><dt>Metric</dt><dd>${words(metric)}</dd></div>` : null}
+      ${metric ? html`<div class="rate-line"><dt>Metric</dt><dd>${METRICS[metric] ?? words(metric)}</dd></div>` : null}
       ${scope ? html`<div class="rate-line"><dt>Where</dt><dd>${str(scope.query) ? html`“${str(scope.query)}”` : 'all prompts'} on ${providerLabel(str(scope.provider))}</dd></div>` : null}
       <${RateLine} label=${`Before${obj(windows?.baseline) ? ` (${dateTime(str(obj(windows!.baseline)!.from))} – ${dateTime(str(obj(windows!.baseline)!.to))})` : ''}`} rate=${rateOf(e.before)} />
       <${RateLine} label=${`After${obj(windows?.recent) ? ` (${dateTime(str(obj(windows!.recent)!.from))} – ${dateTime(str(obj(windows!.recent)!.to))})` : ''}`} rate=${rateOf(e.after)} />
@@ -178,7 +193,7 @@ function Moves({ o, onMoved }: { o: Opportunity; onMoved: () => void }) {
       setBusy(null);
     }
   };
-  return html`<${Card} title="Move it" id="moves">
+  return html`<${Card} title="Lifecycle" id="moves">
     ${moves.length === 0
       ? html`<${Empty}>${words(o.status)} is a final state: no move is allowed.<//>`
       : html`<div class="move-form">
