@@ -112,8 +112,24 @@ module.exports = {
       name: 'through-the-index',
       comment: 'Outside a library, reach it through its exported index only (libs/<name>/src/index.ts, imported as @libs/<name>).',
       severity: 'error',
-      from: { path: '^(apps|projections|bench|test)/|^libs/([^/]+)/', pathNot: '\\.spec\\.ts$' },
+      // The dashboard's browser code has its own rule (below): it takes pure files, not indexes.
+      from: { path: '^(apps|projections|bench|test)/|^libs/([^/]+)/', pathNot: ['\\.spec\\.ts$', '^apps/dashboard/src/'] },
       to: { path: '^libs/([^/]+)/src/.+', pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$'] },
+    },
+    {
+      name: 'dashboard-takes-pure-code-only',
+      comment:
+        "The dashboard's browser code (apps/dashboard/src) is bundled for the browser: of the service it may take only pure code, a domain's files or a pure library, never a Nest module, a read model or I/O (a library's index brings those in). Its data comes from the public API.",
+      severity: 'error',
+      from: { path: '^apps/dashboard/src/' },
+      to: { path: '^(libs|projections|apps)/', pathNot: `^(apps/dashboard/src/|libs/[^/]+/src/domain/|libs/(${alternation(PURE)})/src/)` },
+    },
+    {
+      name: 'dashboard-has-no-node',
+      comment: "The dashboard's browser code uses no Node built-in module.",
+      severity: 'error',
+      from: { path: '^apps/dashboard/src/' },
+      to: { dependencyTypes: ['core'] },
     },
     ...importRules,
     {

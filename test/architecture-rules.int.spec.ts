@@ -54,6 +54,16 @@ const probes: Probe[] = [
     rule: 'through-the-index',
   },
   {
+    file: `apps/dashboard/src/${tag}-module.ts`,
+    source: "import { OpportunitiesModule } from '@libs/opportunities';\nexport const probe = OpportunitiesModule;\n",
+    rule: 'dashboard-takes-pure-code-only',
+  },
+  {
+    file: `apps/dashboard/src/${tag}-node.ts`,
+    source: "import { createHash } from 'node:crypto';\nexport const probe = createHash;\n",
+    rule: 'dashboard-has-no-node',
+  },
+  {
     file: `libs/tenancy/src/${tag}-app.ts`,
     source: "import { ApiModule } from '../../../apps/api/src/api.module';\nexport const probe = ApiModule;\n",
     rule: 'libs-do-not-import-apps',

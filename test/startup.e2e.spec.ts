@@ -47,6 +47,7 @@ describe('process start-up', () => {
       expect(lines.slice(0, banner).filter((l) => l.trim()).length).toBeLessThanOrEqual(5);
       const tail = lines.slice(banner).join('\n');
       expect(tail).toContain(`http://127.0.0.1:${port}/docs`);
+      expect(tail).toMatch(new RegExp(`dashboard: +http://127\\.0\\.0\\.1:${port}/app `));
       expect(tail).toMatch(/closed loop: +#\d+ resolved, #\d+ regressed, #\d+ verifying/);
       const key = /demo API key: +(ak_live_[0-9A-Za-z]+)/.exec(tail)?.[1];
       expect(key).toBeDefined();
@@ -55,6 +56,10 @@ describe('process start-up', () => {
       // The key and the curl work; a request is logged as one JSON line (stdout is not a terminal).
       const r = await fetch(`http://127.0.0.1:${port}/api/v1/opportunities?severity=high,critical&limit=5`, { headers: { 'x-api-key': key! } });
       expect(r.status).toBe(200);
+      // The dashboard's page is there, with its script.
+      const page = await fetch(`http://127.0.0.1:${port}/app`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<script type="module" src="\/app\/assets\/app-[^"]+\.js"><\/script>/);
       // The demo's history shows the closed loop: detectors opened drops, one fix verified and resolved
       // with its outcome in money, one regressed, one waiting for answers after its fix.
       const loop = await fetch(`http://127.0.0.1:${port}/api/v1/opportunities?type=dropped_from_top3&status=resolved,regressed,verifying&includeTerminal=true&limit=100`, { headers: { 'x-api-key': key! } });

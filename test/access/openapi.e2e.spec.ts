@@ -13,7 +13,8 @@ import { startTestApi, type TestApi } from '../support/test-api';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const ERROR_REF = '#/components/schemas/Error';
-const isDocumentationRoute = (url: string) => url === '/api/v1/openapi.json' || url === '/docs' || url.startsWith('/docs/');
+/** The document and its reference page, and the dashboard's files (a client of the API, not part of it). */
+const isDocumentationRoute = (url: string) => url === '/api/v1/openapi.json' || url === '/docs' || url.startsWith('/docs/') || url === '/app' || url.startsWith('/app/');
 
 let api: TestApi;
 let doc: Json;

@@ -128,6 +128,23 @@ describe('opportunities', () => {
     for (const bad of ['abc', '1.5', '0', '-2']) expect((await api.request({ url: `/api/v1/opportunities/${bad}`, key: org.key })).status).toBe(400);
   });
 
+  it('refuses a move decided on an old version (expectedVersion) with 409, and applies one on the current version', async () => {
+    const o = await create({ brandId: brand, type: 'competitor_gap', severity: 'low', title: 'Stale page' });
+    const id = o.body.data.id;
+    const seen = o.body.data.version;
+    expect((await transition(id, { toStatus: 'triaged', expectedVersion: seen })).status).toBe(200);
+    const stale = await transition(id, { toStatus: 'assigned', owner: 'ana', expectedVersion: seen });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ code: 'CONFLICT', details: { expectedVersion: seen, version: seen + 1, status: 'triaged' } });
+    expect((await api.request({ url: `/api/v1/opportunities/${id}`, key: org.key })).body.data.status).toBe('triaged');
+    expect((await transition(id, { toStatus: 'assigned', owner: 'ana', expectedVersion: seen + 1 })).status).toBe(200);
+    for (const expectedVersion of [-1, 1.5, '3', null]) {
+      const bad = await transition(id, { toStatus: 'in_progress', expectedVersion });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.details.fields[0].field).toBe('expectedVersion');
+    }
+  });
+
   it('lets exactly one of 20 concurrent transitions detected → triaged through', async () => {
     const o = await create({ brandId: brand, type: 'competitor_gap', severity: 'medium', title: 'Competitor cited on pricing' });
     const results = await Promise.all(Array.from({ length: 20 }, () => transition(o.body.data.id, { toStatus: 'triaged' })));

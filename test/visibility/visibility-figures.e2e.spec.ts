@@ -184,6 +184,11 @@ describe('visibility figures (DESIGN §14)', () => {
     expect(m[2]).toEqual({ date: D3, ...wilson(2, 2) });
     expect(r.body.data.overall.shareOfVoice[0]).toEqual({ date: D1, value: 2 / 6, n: 6, low: null, high: null });
     expect(r.body.data.overall.averagePosition[2]).toEqual({ date: D3, value: 2.5, n: 2, low: null, high: null });
+    // Every tracked entity's share of voice by day, with its interval: on D1 the brand 2, Globex 3, Initech 1 of 6 mentions.
+    const byEntity = r.body.data.shareOfVoiceByEntity as { entity: { id: string; kind: string }; shareOfVoice: { date: string }[] }[];
+    expect(byEntity.map((e) => e.entity.id)).toEqual([`brand-${brand.id}`, `competitor-${brand.competitors[0].id}`, `competitor-${brand.competitors[1].id}`]);
+    expect(byEntity.map((e) => e.shareOfVoice[0])).toEqual([{ date: D1, ...wilson(2, 6) }, { date: D1, ...wilson(3, 6) }, { date: D1, ...wilson(1, 6) }]);
+    expect(byEntity[0].shareOfVoice[1]).toEqual({ date: D2, value: null, n: 0, low: null, high: null });
   });
 
   it('sentiment: counts, net sentiment, mean score, by provider and by day', async () => {

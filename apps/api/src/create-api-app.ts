@@ -11,6 +11,7 @@ import { buildOpenApi, clientErrorReply, frameworkErrorReply, installRouteBodyOp
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_EXAMPLES, WEBHOOK_PAYLOAD_SCHEMAS } from '@libs/webhooks';
 import { ApiModule } from './api.module';
 import { REQUEST_ID, installRequestPipeline } from './request-pipeline';
+import { serveDashboard } from '../../dashboard/server/serve-dashboard';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -62,5 +63,7 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     bodyMaxKeys: config.bodyMaxKeys,
   });
   serveApiDocumentation(app, document);
+  // The dashboard (DESIGN §15): a page at /app that reads this API with the user's key.
+  serveDashboard(fastify);
   return app;
 }

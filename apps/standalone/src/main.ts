@@ -8,6 +8,7 @@ import { ALL_MIGRATIONS } from '../../composition/migrations';
 import { WorkerPartModule } from '../../worker/src/worker.module';
 import { isEmpty, seedDemo, type DemoSeed } from '../../cli/src/seed/seed-demo';
 import { loadServiceConfig } from '../../composition/config';
+import { dashboardAssets, DASHBOARD_PATH } from '../../dashboard/server/serve-dashboard';
 
 /**
  * `npm start`: one process for one machine. Creates the database if needed, migrates it, seeds a
@@ -29,9 +30,15 @@ runMain(async () => {
   await app.listen({ port: config.port, host: config.host });
   const base = `http://127.0.0.1:${config.port}`;
   const key = seeded?.keys[0].key ?? '<your API key>';
+  // The dashboard is bundled now rather than on its first visit; a failed build is said here (the API serves on).
+  const dashboard = await dashboardAssets().then(
+    () => `${base}${DASHBOARD_PATH}   (sign in with ${seeded ? 'the demo API key below' : 'an API key'})`,
+    (e: unknown) => `unavailable: the bundle did not build (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`,
+  );
   const lines = [
     '',
     `AI visibility service: ${base}`,
+    `  dashboard:      ${dashboard}`,
     `  API reference:  ${base}/docs`,
     `  database:       ${redact(config.databaseUrl)}${created ? ' (created)' : ''}, ${applied.length} migration(s) applied`,
   ];

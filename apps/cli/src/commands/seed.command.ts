@@ -26,6 +26,7 @@ export function registerSeed(program: Command, run: Run, json: () => boolean): v
             ...seeded.brands.map((b) => `  brand ${b.id} ${b.name} (${b.domain}) vs ${b.competitors.join(', ')}`),
             `  ${seeded.opportunities} opportunities, ${seeded.resolvedWithOutcome} resolved with outcomes`,
             `  ${seeded.prompts} tracked prompts a brand, ${seeded.historyDays} days of daily runs: ${seeded.answers} answers`,
+            `  ${seeded.botVisits} AI-agent visits to ${seeded.brands[0].domain} over the last 30 days`,
             seeded.loop
               ? `  closed loop: ${seeded.loop.opened} opportunities opened by the detectors over the history; ${seeded.loop.stories.map((s) => `${s.name} #${s.opportunityId} (${s.status})`).join(', ')}`
               : `  closed loop: not told (it needs 90 days of history)`,

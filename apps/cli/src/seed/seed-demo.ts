@@ -8,6 +8,7 @@ import { DetectOpportunityCommand, OpportunityRepository, SEVERITIES, TYPES, typ
 import { AnswerHistorySeeder, PROVIDERS, TrackedPromptsRepository } from '@libs/analysis';
 import { SeedModule } from './seed.module';
 import { LOOP_MIN_HISTORY_DAYS, loopStandingShift, seedLoop, type LoopSeeded } from './demo-loop';
+import { seedBotVisits } from './demo-bots';
 
 export interface DemoSeed {
   organization: { id: number; name: string; tier: string };
@@ -19,6 +20,8 @@ export interface DemoSeed {
   prompts: number;
   historyDays: number;
   answers: number;
+  /** AI-agent visits to the first brand's site over the last 30 days (the AI-bots views). */
+  botVisits: number;
   /** The closed loop in the history: the detector-opened stories and where the loop left them (null with under LOOP_MIN_HISTORY_DAYS days of history). */
   loop: LoopSeeded | null;
 }
@@ -156,6 +159,9 @@ export async function seedDemo(config: AppConfig, options: { opportunities?: num
     // The closed loop replayed over that history: detectors open, fixes verified, resolved with an outcome, one regressed.
     const loop = historyDays < LOOP_MIN_HISTORY_DAYS ? null : await seedLoop(app, { organizationId: org.id, clientId: client.id, brandId: brands[0].id, promptIds, lastDay: yesterday, historyDays, rand });
 
+    // A month of AI agents on the first brand's site (demo-bots.ts), from a sequence of its own (the opportunities below stay as they were).
+    const botVisits = await seedBotVisits(app, { organizationId: org.id, brandId: brands[0].id, domain: brands[0].domain, lastDay: yesterday, days: Math.min(30, historyDays), rand: random(7) });
+
     const count = options.opportunities ?? 320;
     const now = Date.now();
     let resolvedWithOutcome = 0;
@@ -238,6 +244,7 @@ export async function seedDemo(config: AppConfig, options: { opportunities?: num
       prompts: DEMO_PROMPTS[brands[0].name].length,
       historyDays,
       answers,
+      botVisits,
       loop,
     };
   } finally {

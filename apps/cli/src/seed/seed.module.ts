@@ -8,13 +8,14 @@ import { RedisModule } from '@libs/redis';
 import { TenancyRepository } from '@libs/tenancy';
 import { AnswerHistorySeeder, TrackedPromptsRepository } from '@libs/analysis';
 import { ChannelsRepository, MetricsImporter } from '@libs/channels';
+import { VisitStore } from '@libs/agent-analytics';
 import { DetectorPassModule } from '@libs/detectors';
 import { ProjectionEngineModule } from '@libs/projection-engine';
 import { ANALYSIS_PROJECTORS, OPPORTUNITY_PROJECTORS } from '@projections';
 
 /**
  * What seeding needs: the database, the event store, tenancy and keys, the opportunity commands,
- * prompts and the answer-history seeder, channel imports, and for the closed loop's story the
+ * prompts and the answer-history seeder, channel imports, AI-agent visits, and for the closed loop's story the
  * detector pass with the read models it reads (answers and opportunities) projected here (no HTTP).
  */
 @Module({})
@@ -31,7 +32,7 @@ export class SeedModule {
         DetectorPassModule,
         ProjectionEngineModule.forWorker({ analysis: ANALYSIS_PROJECTORS, opportunities: OPPORTUNITY_PROJECTORS }),
       ],
-      providers: [TenancyRepository, ApiKeysRepository, TrackedPromptsRepository, AnswerHistorySeeder, ChannelsRepository, MetricsImporter],
+      providers: [TenancyRepository, ApiKeysRepository, TrackedPromptsRepository, AnswerHistorySeeder, ChannelsRepository, MetricsImporter, VisitStore],
     };
   }
 }

@@ -11,6 +11,8 @@ export class TransitionOpportunityCommand extends Command<CommandResult> {
     readonly owner: string | null,
     readonly principal: Principal,
     readonly correlationId: string,
+    /** The version the caller saw: a different current version refuses the move (409). */
+    readonly expectedVersion: number | null = null,
   ) {
     super();
   }

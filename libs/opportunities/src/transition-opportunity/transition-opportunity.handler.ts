@@ -19,7 +19,16 @@ export class TransitionOpportunityHandler implements ICommandHandler<TransitionO
     if (!current.state || !(await this.brands.canSeeResource(c.principal, current.state))) throw new OpportunityRuleError('not_found', 'not found');
     const result = await this.repository.execute(
       c.id,
-      () => ({ kind: 'transition', toStatus: c.toStatus, reason: c.reason, owner: c.owner, now: new Date() }),
+      // Checked on the state the move is decided on (again on each retry of a concurrent append).
+      (state) => {
+        if (c.expectedVersion !== null && state && state.version !== c.expectedVersion)
+          throw new OpportunityRuleError('conflict', `Opportunity ${c.id} changed since it was read: it is at version ${state.version} (${state.status}), not ${c.expectedVersion}`, {
+            expectedVersion: c.expectedVersion,
+            version: state.version,
+            status: state.status,
+          });
+        return { kind: 'transition', toStatus: c.toStatus, reason: c.reason, owner: c.owner, now: new Date() };
+      },
       { organizationId: c.principal.organizationId, actor: c.principal.actor, correlationId: c.correlationId, reason: c.reason },
       current,
     );

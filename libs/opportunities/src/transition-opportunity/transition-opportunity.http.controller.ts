@@ -18,7 +18,7 @@ export class TransitionOpportunityController {
   @Post(':id/transition')
   @HttpCode(200)
   @RequireScope('write:opportunities')
-  @ApiOperation({ summary: 'Move an opportunity to another state', description: '400 INVALID_TRANSITION with details.from, details.to and details.allowed when the lifecycle does not allow it.' })
+  @ApiOperation({ summary: 'Move an opportunity to another state', description: '400 INVALID_TRANSITION with details.from, details.to and details.allowed when the lifecycle does not allow it; 409 CONFLICT when `expectedVersion` is given and the opportunity has changed since.' })
   @ApiOkResponse({ type: OpportunityResponse })
   async transition(
     @CurrentPrincipal() p: Principal,
@@ -27,7 +27,7 @@ export class TransitionOpportunityController {
     @Req() req: FastifyRequest,
   ): Promise<OpportunityResponse> {
     try {
-      const result = await this.commands.execute(new TransitionOpportunityCommand(id, body.toStatus, body.reason ?? null, body.owner ?? null, p, req.id));
+      const result = await this.commands.execute(new TransitionOpportunityCommand(id, body.toStatus, body.reason ?? null, body.owner ?? null, p, req.id, body.expectedVersion ?? null));
       return { data: toRecord(result.state, new Date()) };
     } catch (error) {
       throw toApiError(error, id);

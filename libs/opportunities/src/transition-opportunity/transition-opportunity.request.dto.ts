@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Omittable } from '@libs/http';
 import { STATUSES, type Status } from '../domain';
 
@@ -20,4 +20,15 @@ export class TransitionOpportunityRequest {
   @MinLength(1, { message: 'owner must not be empty' })
   @MaxLength(200, { message: 'owner must be at most 200 characters' })
   owner?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    description: "The opportunity's `version` the move was decided on (optimistic concurrency): when it has changed since, 409 CONFLICT with `details.version` and nothing moves. Without it, the move applies to the current state.",
+  })
+  @Omittable()
+  @IsInt({ message: 'expectedVersion must be an integer of at least 0' })
+  @Min(0, { message: 'expectedVersion must be an integer of at least 0' })
+  @Max(2_147_483_647, { message: 'expectedVersion must be at most 2147483647' })
+  expectedVersion?: number;
 }

@@ -296,6 +296,24 @@ export const VISIBILITY_TRENDS_EXAMPLE = {
           }
         ]
       }
+    ],
+    "shareOfVoiceByEntity": [
+      {
+        "entity": { "id": "brand-1", "name": "Acme", "kind": "brand" },
+        "shareOfVoice": [
+          { "date": "2026-11-22", "value": 0.3333, "n": 6, "low": 0.0968, "high": 0.7000 },
+          { "date": "2026-11-23", "value": null, "n": 0, "low": null, "high": null },
+          { "date": "2026-11-24", "value": 0.3333, "n": 6, "low": 0.0968, "high": 0.7000 }
+        ]
+      },
+      {
+        "entity": { "id": "competitor-1", "name": "Globex", "kind": "competitor" },
+        "shareOfVoice": [
+          { "date": "2026-11-22", "value": 0.5, "n": 6, "low": 0.1876, "high": 0.8124 },
+          { "date": "2026-11-23", "value": null, "n": 0, "low": null, "high": null },
+          { "date": "2026-11-24", "value": 0.3333, "n": 6, "low": 0.0968, "high": 0.7000 }
+        ]
+      }
     ]
   }
 };
