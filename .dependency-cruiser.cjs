@@ -1,6 +1,6 @@
 /** Architecture rules checked in CI (`npm run lint`); `test/architecture.int.spec.ts` proves each one bites. */
 const infrastructure =
-  '(^|/)node_modules/(@nestjs|typeorm|pg|pg-cursor|ioredis|bullmq|@eventstore|fastify|@fastify|nestjs-pino|pino|prom-client|class-validator|class-transformer)/';
+  '(^|/)node_modules/(@nestjs|typeorm|pg|pg-cursor|ioredis|bullmq|@eventstore|fastify|@fastify|pino|prom-client|class-validator|class-transformer)/';
 
 /**
  * Platform libraries: the kits every concern builds on. Any library may import them (through
