@@ -1,7 +1,9 @@
 # One image for the api, the worker and the CLI (docker-compose.yml picks the command).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
+# npm ci runs scripts/prepare.mjs (it skips its steps whose sources are not copied yet).
+COPY scripts ./scripts
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
