@@ -7,7 +7,7 @@ const infrastructure =
  * their index); they import only each other, plus what PLATFORM_EXTRAS allows.
  */
 const PLATFORM = [
-  'answer-analysis', 'config', 'database', 'egress', 'event-sourcing', 'event-store', 'http', 'metrics', 'observability',
+  'answer-analysis', 'config', 'database', 'egress', 'event-sourcing', 'event-store', 'http', 'local-services', 'metrics', 'observability',
   'projection-engine', 'queue', 'redis', 'sql',
 ];
 /** `/health` and `/metrics` are public routes: observability needs auth's @Public() marker. */

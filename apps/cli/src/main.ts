@@ -26,7 +26,7 @@ async function run(fn: (ctx: CliContext) => Promise<void>): Promise<void> {
   let ctx: CliContext | null = null;
   try {
     const { CliContext } = await import('./cli-context');
-    ctx = new CliContext();
+    ctx = await CliContext.open();
     await fn(ctx);
   } catch (error) {
     fail(error);
