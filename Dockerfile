@@ -10,6 +10,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production
+# A deployment names its servers (DATABASE_URL, REDIS_URL): the image never starts its own.
+ENV LOCAL_SERVICES=never
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -25,12 +25,19 @@ interface Run {
   shell: (command: string) => string;
 }
 
-function startService(port: number): Run {
+/** What a newcomer's shell has: no DATABASE_URL, REDIS_URL or REDIS_PREFIX; the data folder of this test. */
+function newcomerEnv(port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOCAL_SERVICES: isolated ? 'auto' : 'always', npm_config_update_notifier: 'false' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.REDIS_PREFIX;
-  const [command, args] = isolated ? ['unshare', ['-n', '--', 'sh', '-c', 'ip link set lo up && exec npm start']] : ['npm', ['start']];
+  return env;
+}
+
+/** Starts `npm start` as a newcomer would; `inNetworkOf`: in the network namespace of that process (to find what a killed run left). */
+function startService(port: number, inNetworkOf?: number): Run {
+  const env = newcomerEnv(port);
+  const [command, args] = !isolated ? ['npm', ['start']] : inNetworkOf ? ['nsenter', [`--net=/proc/${inNetworkOf}/ns/net`, 'npm', 'start']] : ['unshare', ['-n', '--', 'sh', '-c', 'ip link set lo up && exec npm start']];
   // Its own process group, as a terminal runs a command: Ctrl+C is SIGINT to the whole group.
   const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
@@ -38,7 +45,8 @@ function startService(port: number): Run {
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const shell = (cmd: string) => {
-    const r = isolated ? spawnSync('nsenter', [`--net=/proc/${child.pid}/ns/net`, 'sh', '-c', cmd], { encoding: 'utf8' }) : spawnSync('sh', ['-c', cmd], { encoding: 'utf8' });
+    const options = { cwd: ROOT, env, encoding: 'utf8' as const, timeout: 300_000 };
+    const r = isolated ? spawnSync('nsenter', [`--net=/proc/${child.pid}/ns/net`, 'sh', '-c', cmd], options) : spawnSync('sh', ['-c', cmd], options);
     if (r.status !== 0) throw new Error(`${cmd} exited ${r.status}: ${r.stderr}`);
     return r.stdout;
   };
@@ -91,12 +99,13 @@ beforeAll(() => {
 });
 afterAll(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-  for (const pid of [Number(existsSync(join(dataDir, 'postgres', 'postmaster.pid')) ? postmaster()[0] : 0)]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+  const redis = existsSync(join(dataDir, 'redis.json')) ? (JSON.parse(readFileSync(join(dataDir, 'redis.json'), 'utf8')) as { pid: number }).pid : 0;
+  for (const pid of [Number(existsSync(join(dataDir, 'postgres', 'postmaster.pid')) ? postmaster()[0] : 0), redis]) if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('first run with only Node (embedded PostgreSQL, own Redis)', () => {
-  it('migrates, seeds, answers the banner’s curl, restarts on the same data and stops leaving no process behind', async () => {
+  it('migrates, seeds, answers the banner’s curl, shares its servers with the CLI, restarts on the same data, takes over servers a killed run left, and stops leaving no process behind', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
 
     // First run: a new data folder.
@@ -140,13 +149,31 @@ describe('first run with only Node (embedded PostgreSQL, own Redis)', () => {
     expect(again.data.length).toBe(answer.data.length);
     expect(key).toMatch(/^ak_live_/);
 
+    // A CLI command uses the running service's servers, and leaves them running.
     const [pgPid2] = postmaster().map(Number);
-    ctrlC(second);
-    expect(await ended(second)).toBe('clean');
-    await until(() => !alive(pgPid2), 30_000, 'PostgreSQL to stop');
+    const status = JSON.parse(second.shell('npm run --silent cli -- --json projections status')) as { name: string }[];
+    expect(status.map((p) => p.name)).toContain('opportunities');
+    expect(postmaster().map(Number)[0]).toBe(pgPid2);
+    expect(JSON.parse(second.shell(curl)).data.length).toBe(answer.data.length);
+
+    // The service killed outright (no chance to stop anything) leaves PostgreSQL and Redis running;
+    // the next start takes them over, and its Ctrl+C stops them.
+    const servicePid = (JSON.parse(readFileSync(join(dataDir, 'postgres.owner'), 'utf8')) as { pid: number }).pid;
+    const redisPid2 = (JSON.parse(readFileSync(join(dataDir, 'redis.json'), 'utf8')) as { pid: number }).pid;
+    process.kill(servicePid, 'SIGKILL');
+    await new Promise((resolve) => (second.child.exitCode !== null || second.child.signalCode !== null ? resolve(null) : second.child.once('exit', resolve)));
+    expect(alive(pgPid2) && alive(redisPid2)).toBe(true);
+    const third = startService(port, pgPid2);
+    await until(() => third.output().includes('stop:') || third.child.exitCode !== null, 300_000, 'the third banner');
+    expect(third.output()).toMatch(/database: +embedded PostgreSQL \S+ in \S+ \(left running by a process that ended; stopped by this one\)/);
+    expect(third.output()).toMatch(/redis: +redis-server \S+ on 127\.0\.0\.1:\d+ \(left running by a process that ended; stopped by this one;/);
+    expect(JSON.parse(third.shell(curl)).data.length).toBe(answer.data.length);
+    ctrlC(third);
+    expect(await ended(third)).toBe('clean');
+    await until(() => !alive(pgPid2) && !alive(redisPid2), 30_000, 'PostgreSQL and Redis to stop');
     expect(processesUsing(dataDir)).toEqual([]);
     // Nothing of the service's process group is left either.
-    expect(() => process.kill(-second.child.pid!, 0)).toThrow();
+    expect(() => process.kill(-third.child.pid!, 0)).toThrow();
   }, 900_000);
 });
 

@@ -73,8 +73,9 @@ export class EmbeddedPostgres implements ServerControl {
   async running(): Promise<number | null> {
     const lock = this.lockFile();
     if (!lock || !isAlive(lock.pid)) return null;
-    // Another process may be starting it this moment: wait for it to say it is ready.
-    await waitUntil(() => this.lockFile()?.status !== 'starting' || !isAlive(lock.pid), 60_000, 'the embedded PostgreSQL to start').catch(() => undefined);
+    // Another process may be starting or stopping it this moment: wait until it is one or the other.
+    const settled = () => !['starting', 'stopping'].includes(this.lockFile()?.status ?? '') || !isAlive(lock.pid);
+    await waitUntil(settled, 60_000, 'the embedded PostgreSQL to start or stop').catch(() => undefined);
     const ready = this.lockFile();
     if (!ready || ready.status !== 'ready' || !(await this.answers(ready.port))) return null;
     writePrivateJson(this.secretsFile, { ...this.secrets(), port: ready.port });

@@ -6,6 +6,9 @@ import { LocalRedis } from './local-redis';
 import { LOCAL_SERVICES_CONFIG } from './local-services.config';
 import { SharedServer } from './shared-server';
 
+/** How this process came to use a server of its own, for the banner. */
+const HOW = { started: 'started', shared: 'shared with the process that started it', adopted: 'left running by a process that ended; stopped by this one' } as const;
+
 /** The PostgreSQL and Redis a process runs with, and the ones it started for itself. */
 export interface LocalServices {
   /** DATABASE_URL and REDIS_URL as decided: load the configuration again with them. */
@@ -47,7 +50,7 @@ export async function provideLocalServices(env: NodeJS.ProcessEnv, config: AppCo
       const started = await server.acquire();
       held.push(server);
       databaseUrl = pg.url(new URL(config.databaseUrl).pathname.slice(1) || 'ai_visibility');
-      const how = started ? (pg.initialised ? 'initialised and started' : 'started') : 'shared with the process that started it';
+      const how = started === 'started' ? (pg.initialised ? 'initialised and started' : 'started') : HOW[started];
       database = `embedded PostgreSQL ${pg.version} in ${shown}/postgres (${how}), ${redact(databaseUrl)}`;
     }
 
@@ -60,7 +63,7 @@ export async function provideLocalServices(env: NodeJS.ProcessEnv, config: AppCo
       const started = await server.acquire();
       held.push(server);
       redisUrl = local.url();
-      redis = `redis-server ${local.version} on 127.0.0.1:${new URL(redisUrl).port} (${started ? 'started' : 'shared with the process that started it'}; nothing kept on disk)`;
+      redis = `redis-server ${local.version} on 127.0.0.1:${new URL(redisUrl).port} (${HOW[started]}; nothing kept on disk)`;
     }
     return { env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, database, redis, release };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { isAlive, readPrivateJson, writePrivateJson } from './process-tools';
+import { isAlive, readPrivateJson, waitUntil, writePrivateJson } from './process-tools';
 
 /** A server this project starts for itself, as the processes that share it see it. */
 export interface ServerControl {
@@ -32,21 +32,27 @@ export class SharedServer {
 
   constructor(private readonly control: ServerControl) {}
 
-  /** Uses the running server (adopting it when its owner is gone) or starts one. Returns whether it was started. */
-  async acquire(): Promise<boolean> {
+  /**
+   * Uses the running server, or starts one: 'started', 'shared' (another live process owns it) or
+   * 'adopted' (running, but its owner is gone: this process owns it now).
+   */
+  async acquire(): Promise<'started' | 'shared' | 'adopted'> {
     const running = await this.control.running();
-    let started = false;
+    let how: 'started' | 'shared' | 'adopted' = 'shared';
     if (running !== null) {
       this.pid = running;
       const owner = this.owner();
-      if (owner === null || !isAlive(owner)) this.claim();
+      if (owner === null || !isAlive(owner)) {
+        this.claim();
+        how = 'adopted';
+      }
     } else {
       this.pid = await this.control.start();
       this.claim();
-      started = true;
+      how = 'started';
     }
     process.on('exit', this.onExit);
-    return started;
+    return how;
   }
 
   async release(): Promise<void> {
@@ -57,7 +63,10 @@ export class SharedServer {
     const owner = this.owner();
     const mine = owner === process.pid;
     if (!mine && owner !== null && isAlive(owner)) return;
-    if ((await this.control.otherClients().catch(() => 0)) > 0) {
+    // Connections this process just closed may take a moment to end on the server's side.
+    const others = async () => this.control.otherClients().catch(() => 0);
+    await waitUntil(async () => (await others()) === 0, 2000, 'other clients to leave').catch(() => undefined);
+    if ((await others()) > 0) {
       if (mine) rmSync(this.control.ownerFile, { force: true });
       return;
     }
