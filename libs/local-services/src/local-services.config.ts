@@ -11,7 +11,7 @@ export const LOCAL_SERVICES_CONFIG = defineConfigSection(
       name: 'LOCAL_SERVICES',
       default: 'auto',
       description:
-        '`npm start` and the CLI, for DATABASE_URL or REDIS_URL not set: `auto` uses the server answering at the default address, otherwise starts their own (an embedded PostgreSQL, a redis-server from the PATH); `always` starts their own without looking; `never` uses the default address only',
+        '`npm start` and the CLI, for DATABASE_URL or REDIS_URL not set: `auto` uses the server of their own already running, else the one answering at the default address, else starts their own (an embedded PostgreSQL, a redis-server from the PATH); `always` uses or starts their own without looking; `never` uses the default address only',
     },
     { name: 'DATA_DIR', default: '.data', description: 'Where `npm start` and the CLI keep the embedded PostgreSQL (`postgres/`, kept across restarts), its password, logs and the addresses of the servers they started' },
   ],

@@ -22,9 +22,10 @@ export interface LocalServices {
 
 /**
  * For `npm start` and the CLI: DATABASE_URL and REDIS_URL when they are set; otherwise (with
- * LOCAL_SERVICES=auto) the server answering at the variable's default address, and when none
- * answers, the process's own: an embedded PostgreSQL in `<DATA_DIR>/postgres`, a redis-server from
- * the PATH. `config` is the configuration loaded from `env`.
+ * LOCAL_SERVICES=auto) the checkout's own server when one is running, else the server answering
+ * at the variable's default address, and when none answers, one of its own: an embedded
+ * PostgreSQL in `<DATA_DIR>/postgres`, a redis-server from the PATH. `config` is the
+ * configuration loaded from `env`.
  */
 export async function provideLocalServices(env: NodeJS.ProcessEnv, config: AppConfig, log: (line: string) => void = () => undefined): Promise<LocalServices> {
   const { mode, dataDir } = sectionOf(config, LOCAL_SERVICES_CONFIG);
@@ -39,31 +40,37 @@ export async function provideLocalServices(env: NodeJS.ProcessEnv, config: AppCo
   };
 
   try {
+    // Servers of this checkout already running (a running `npm start`'s, or ones a killed run
+    // left) come first: the CLI then uses what the service uses, whatever else answers.
     let databaseUrl = config.databaseUrl;
     let database = redact(databaseUrl);
-    const refused = set('DATABASE_URL') || mode !== 'auto' ? null : await postgresRefusal(databaseUrl);
-    if (!set('DATABASE_URL') && (mode === 'always' || refused !== null)) {
+    if (!set('DATABASE_URL') && mode !== 'never') {
       const pg = new EmbeddedPostgres(dir);
-      const server = new SharedServer(pg);
-      const first = !(await pg.running());
-      if (first) log(`${refused ? `nothing answers at ${addressOf(databaseUrl)} (${refused}): ` : ''}starting the embedded PostgreSQL in ${shown}/postgres…`);
-      const started = await server.acquire();
-      held.push(server);
-      databaseUrl = pg.url(new URL(config.databaseUrl).pathname.slice(1) || 'ai_visibility');
-      const how = started === 'started' ? (pg.initialised ? 'initialised and started' : 'started') : HOW[started];
-      database = `embedded PostgreSQL ${pg.version} in ${shown}/postgres (${how}), ${redact(databaseUrl)}`;
+      const running = (await pg.running()) !== null;
+      const refused = mode === 'auto' && !running ? await postgresRefusal(databaseUrl) : null;
+      if (mode === 'always' || running || refused !== null) {
+        if (!running) log(`${refused ? `nothing answers at ${addressOf(databaseUrl)} (${refused}): ` : ''}starting the embedded PostgreSQL in ${shown}/postgres…`);
+        const server = new SharedServer(pg);
+        const how = await server.acquire();
+        held.push(server);
+        databaseUrl = pg.url(new URL(config.databaseUrl).pathname.slice(1) || 'ai_visibility');
+        database = `embedded PostgreSQL ${pg.version} in ${shown}/postgres (${how === 'started' && pg.initialised ? 'initialised and started' : HOW[how]}), ${redact(databaseUrl)}`;
+      }
     }
 
     let redisUrl = config.redisUrl;
     let redis = redact(redisUrl);
-    const silent = set('REDIS_URL') || mode !== 'auto' ? null : await redisProblem(redisUrl, 2000);
-    if (!set('REDIS_URL') && (mode === 'always' || silent !== null)) {
-      const local = new LocalRedis(dir, silent ? `nothing answers at ${addressOf(redisUrl)} (${silent})` : 'it is not set (LOCAL_SERVICES=always)');
-      const server = new SharedServer(local);
-      const started = await server.acquire();
-      held.push(server);
-      redisUrl = local.url();
-      redis = `redis-server ${local.version} on 127.0.0.1:${new URL(redisUrl).port} (${HOW[started]}; nothing kept on disk)`;
+    if (!set('REDIS_URL') && mode !== 'never') {
+      const running = (await new LocalRedis(dir, '').running()) !== null;
+      const silent = mode === 'auto' && !running ? await redisProblem(redisUrl, 2000) : null;
+      if (mode === 'always' || running || silent !== null) {
+        const local = new LocalRedis(dir, silent ? `nothing answers at ${addressOf(redisUrl)} (${silent})` : 'it is not set (LOCAL_SERVICES=always)');
+        const server = new SharedServer(local);
+        const how = await server.acquire();
+        held.push(server);
+        redisUrl = local.url();
+        redis = `redis-server ${local.version} on 127.0.0.1:${new URL(redisUrl).port} (${HOW[how]}; nothing kept on disk)`;
+      }
     }
     return { env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, database, redis, release };
   } catch (error) {
