@@ -18,7 +18,15 @@ const STEPS = [
       if (!existsSync(join(ROOT, 'apps'))) return 'no sources here yet: skipped';
       const p = plan();
       if (p.fresh) return 'up to date';
-      const { compiled, removed, failed } = await build(p);
+      let done;
+      try {
+        done = await build(p);
+      } catch (error) {
+        // An install without devDependencies (npm ci --omit=dev) has no TypeScript: it runs dist/ (npm run build).
+        if (error.code === 'MODULE_NOT_FOUND') return `skipped: the compiler is not installed (${error.message.split('\n')[0]})`;
+        throw error;
+      }
+      const { compiled, removed, failed } = done;
       const problems = failed.length ? `; did not compile (npm run typecheck tells why): ${failed.join(', ')}` : '';
       return `${compiled} file(s) compiled, ${removed} removed into node_modules/.cache/runtime-build${problems}`;
     },
