@@ -96,7 +96,12 @@ export class EmbeddedPostgres implements ServerControl {
         );
       }
     }
-    if (!existsSync(this.secretsFile)) writePrivateJson(this.secretsFile, { password: randomBytes(24).toString('hex') } satisfies Secrets);
+    if (!existsSync(this.secretsFile)) {
+      if (existsSync(join(this.dir, 'PG_VERSION'))) {
+        throw new StartupError(`DATABASE_URL: ${this.secretsFile} (the embedded PostgreSQL's password) is missing; restore it, or remove ${this.dir} to start afresh`);
+      }
+      writePrivateJson(this.secretsFile, { password: randomBytes(24).toString('hex') } satisfies Secrets);
+    }
     if (!existsSync(join(this.dir, 'PG_VERSION'))) await this.initialise(initdb, account);
     const port = await freePort(this.secrets().port);
     writePrivateJson(this.secretsFile, { ...this.secrets(), port });
@@ -104,7 +109,7 @@ export class EmbeddedPostgres implements ServerControl {
     const args = ['-D', this.dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'];
     if (process.platform !== 'win32') args.push('-c', 'unix_socket_directories=');
     // Its own process group: a terminal's Ctrl+C reaches the service, which stops it after closing.
-    const child = spawn(postgres, args, { detached: true, stdio: ['ignore', log, log], ...(account ? { uid: account.uid, gid: account.gid } : {}) });
+    const child = spawn(postgres, args, { detached: true, windowsHide: true, stdio: ['ignore', log, log], ...(account ? { uid: account.uid, gid: account.gid } : {}) });
     closeSync(log);
     let exited: string | null = null;
     child.once('exit', (code, signal) => (exited = `exited with ${signal ?? code}`));
@@ -150,7 +155,7 @@ export class EmbeddedPostgres implements ServerControl {
     const log = openSync(this.logFile, 'a', 0o600);
     try {
       const args = ['-D', this.dir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--no-instructions'];
-      const child = spawn(initdb, args, { stdio: ['ignore', log, log], ...(account ? { uid: account.uid, gid: account.gid } : {}) });
+      const child = spawn(initdb, args, { windowsHide: true, stdio: ['ignore', log, log], ...(account ? { uid: account.uid, gid: account.gid } : {}) });
       const outcome = await new Promise<string | null>((resolve) => {
         child.once('error', (error) => resolve(error.message));
         child.once('exit', (code, signal) => resolve(code === 0 ? null : `exited with ${signal ?? code}`));

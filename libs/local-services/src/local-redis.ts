@@ -57,7 +57,7 @@ export class LocalRedis implements ServerControl {
     const log = openSync(this.logFile, 'a', 0o600);
     // The password goes in through standard input (a config read from "-"), not the command line `ps` shows.
     const args = ['-', '--port', String(state.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dataDir, '--daemonize', 'no'];
-    const child = spawn(binary, args, { detached: true, stdio: ['pipe', log, log] });
+    const child = spawn(binary, args, { detached: true, windowsHide: true, stdio: ['pipe', log, log] });
     closeSync(log);
     child.stdin!.end(`requirepass ${state.password}\n`);
     let exited: string | null = null;

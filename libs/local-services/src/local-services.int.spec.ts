@@ -67,4 +67,12 @@ describe('the servers npm start and the CLI use', () => {
     for (const s of held.splice(0).reverse()) await s.release();
     expect(isAlive(pgPid) || isAlive(redisPid)).toBe(false);
   });
+
+  it('a data folder whose password file is gone stops the start with one line, instead of waiting on a server it cannot log in to', async () => {
+    rmSync(join(dataDir, 'postgres.json'));
+    await expect(provide({ LOCAL_SERVICES: 'always', DATA_DIR: dataDir })).rejects.toThrow(
+      `DATABASE_URL: ${join(dataDir, 'postgres.json')} (the embedded PostgreSQL's password) is missing; restore it, or remove ${join(dataDir, 'postgres')} to start afresh`,
+    );
+    expect(readFileSync(join(dataDir, 'postgres', 'PG_VERSION'), 'utf8').trim()).toMatch(/^18$/);
+  });
 });
