@@ -1,11 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '@libs/config';
 import { LOCAL_SERVICES_CONFIG } from './local-services.config';
 import { provideLocalServices, type LocalServices } from './local-services';
-import { isAlive } from './process-tools';
+import { accountOf, isAlive } from './process-tools';
 
 /**
  * Which servers a process gets, with the real ones: the machine's PostgreSQL and Redis answer at
@@ -74,5 +75,27 @@ describe('the servers npm start and the CLI use', () => {
       `DATABASE_URL: ${join(dataDir, 'postgres.json')} (the embedded PostgreSQL's password) is missing; restore it, or remove ${join(dataDir, 'postgres')} to start afresh`,
     );
     expect(readFileSync(join(dataDir, 'postgres', 'PG_VERSION'), 'utf8').trim()).toMatch(/^18$/);
+  });
+
+  const nobody = accountOf('nobody');
+  const canSwitch = process.getuid?.() === 0 && nobody !== null && spawnSync('setpriv', ['--version']).status === 0;
+  (canSwitch ? it : it.skip)('run by an ordinary account (a laptop), the embedded PostgreSQL runs as that account, in its own folder, and stops', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'local-services-'));
+    try {
+      chownSync(dir, nobody!.uid, nobody!.gid);
+      const script = join(__dirname, 'testing', 'provide-once.ts');
+      const env = { PATH: process.env.PATH, LOCAL_SERVICES: 'always', DATA_DIR: join(dir, 'data') };
+      const r = spawnSync('setpriv', [`--reuid=${nobody!.uid}`, `--regid=${nobody!.gid}`, '--clear-groups', process.execPath, '-r', '@swc-node/register', script], { cwd: join(__dirname, '..', '..', '..'), env, encoding: 'utf8', timeout: 120_000 });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toMatchObject({ uid: nobody!.uid, database: expect.stringMatching(/^embedded PostgreSQL 18\.\d+ in \S+\/postgres \(initialised and started\)/), redis: expect.stringMatching(/\(started; nothing kept on disk\)$/) });
+      const pgdata = statSync(join(dir, 'data', 'postgres'));
+      expect([pgdata.uid, pgdata.mode & 0o777]).toEqual([nobody!.uid, 0o700]);
+      expect(readdirSync(join(dir, 'data')).sort()).toEqual(['postgres', 'postgres.json', 'postgres.log', 'redis.log']);
+      expect(statSync(join(dir, 'data', 'postgres.json')).mode & 0o777).toBe(0o600);
+      // Stopped cleanly: PostgreSQL removes its lock file when it shuts down.
+      expect(existsSync(join(dir, 'data', 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
