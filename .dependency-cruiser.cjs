@@ -1,13 +1,13 @@
 /** Architecture rules checked in CI (`npm run lint`); `test/architecture.int.spec.ts` proves each one bites. */
 const infrastructure =
-  '(^|/)node_modules/(@nestjs|typeorm|pg|pg-cursor|ioredis|bullmq|@eventstore|fastify|@fastify|nestjs-pino|pino|prom-client|class-validator|class-transformer)/';
+  '(^|/)node_modules/(@nestjs|typeorm|pg|pg-cursor|ioredis|bullmq|@eventstore|fastify|@fastify|pino|prom-client|class-validator|class-transformer)/';
 
 /**
  * Platform libraries: the kits every concern builds on. Any library may import them (through
  * their index); they import only each other, plus what PLATFORM_EXTRAS allows.
  */
 const PLATFORM = [
-  'answer-analysis', 'config', 'database', 'egress', 'event-sourcing', 'event-store', 'http', 'metrics', 'observability',
+  'answer-analysis', 'config', 'database', 'egress', 'event-sourcing', 'event-store', 'http', 'local-services', 'metrics', 'observability',
   'projection-engine', 'queue', 'redis', 'sql',
 ];
 /** `/health` and `/metrics` are public routes: observability needs auth's @Public() marker. */

@@ -19,7 +19,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   // Transform only the ESM-only packages; everything else in node_modules is CommonJS already.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify/static|cookie|nestjs-pino)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify/static|cookie)/)'],
   // The tsconfig.json path aliases.
   moduleNameMapper: { '^@libs/([^/]+)$': '<rootDir>/libs/$1/src', '^@projections$': '<rootDir>/projections' },
   maxWorkers: 2,

@@ -10,6 +10,16 @@ describe('README', () => {
     expect(readme).toMatch(/\nnpm test/);
   });
 
+  it('begins with exactly two commands, for a machine with Node, then the forms with your own servers and with Docker Compose', () => {
+    const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## Contents'));
+    const blocks = [...quickStart.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1].split('\n').filter(Boolean).map((l) => l.replace(/\s+#.*$/, '')));
+    expect(blocks[0]).toEqual(['npm ci && npm start', 'npm test']);
+    expect(quickStart).toMatch(/On a machine with Node 20\.19\+ \(or 22\+\) and Redis/);
+    expect(blocks[1].some((l) => /^DATABASE_URL=\S+ REDIS_URL=\S+ npm start$/.test(l))).toBe(true);
+    expect(quickStart).toContain('docker compose up --build');
+    expect(quickStart).toContain('embedded PostgreSQL');
+  });
+
   it('documents every configuration variable with its default', () => {
     for (const v of SERVICE_CONFIG_VARIABLES) {
       const row = readme.split('\n').find((l) => l.startsWith(`| \`${v.name}\` |`));

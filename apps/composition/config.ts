@@ -10,9 +10,11 @@ import { DETECTORS_CONFIG } from '@libs/detectors';
 import { CHANNELS_CONFIG } from '@libs/channels';
 import { AGENT_ANALYTICS_CONFIG } from '@libs/agent-analytics';
 import { PAGE_AUDITS_CONFIG } from '@libs/page-audits';
+import { LOCAL_SERVICES_CONFIG } from '@libs/local-services';
 
 /** Every configuration section the service's processes load, in the order the README's table lists them (after the core). */
 export const SERVICE_CONFIG_SECTIONS: readonly ConfigSection<unknown>[] = [
+  LOCAL_SERVICES_CONFIG,
   EVENT_STORE_CONFIG,
   PROJECTION_CONFIG,
   QUEUE_CONFIG,

@@ -1,9 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ModuleMetadata } from '@nestjs/common';
-import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@libs/config';
-import { ROOT_LOGGER } from '@libs/observability';
+import { NestLogger, ROOT_LOGGER } from '@libs/observability';
 import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA } from '@libs/auth';
 import { RateLimiter } from '@libs/rate-limit';
 import { UsageRecorder } from '@libs/usage';
@@ -45,7 +44,7 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     // The request pipeline installs the JSON body parser (a member budget before parsing).
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(NestLogger));
   const fastify = app.getHttpAdapter().getInstance();
   const { document, operations } = buildOpenApi(app, API_ACCESS, API_WEBHOOKS);
   // The methods of each route that declare a scope, by Fastify route (`/api/v1/brands/:id`).

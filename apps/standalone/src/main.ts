@@ -1,8 +1,9 @@
 import 'reflect-metadata';
-import { redact } from '@libs/config';
 import { createDataSource, ensureDatabaseExists, runMigrations } from '@libs/database';
 import type { Logger as PinoLogger } from 'pino';
 import { ROOT_LOGGER, checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
+import { provideLocalServices } from '@libs/local-services';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../api/src/create-api-app';
 import { ALL_MIGRATIONS } from '../../composition/migrations';
 import { WorkerPartModule } from '../../worker/src/worker.module';
@@ -11,12 +12,26 @@ import { loadServiceConfig } from '../../composition/config';
 import { dashboardAssets, DASHBOARD_PATH } from '../../dashboard/server/serve-dashboard';
 
 /**
- * `npm start`: one process for one machine. Creates the database if needed, migrates it, seeds a
- * demo organisation when it is empty (printing its API key), then serves the API with the worker
- * (projectors) in the same process.
+ * `npm start`: one process for one machine. Uses DATABASE_URL and REDIS_URL, or without them the
+ * servers at their default addresses, or its own (an embedded PostgreSQL, a redis-server: see
+ * @libs/local-services). Creates the database if needed, migrates it, seeds a demo organisation
+ * when it is empty (printing its API key), then serves the API with the worker (projectors) in the
+ * same process. Ctrl+C or SIGTERM closes the application, then stops the servers it started.
  */
 runMain(async () => {
-  const config = loadServiceConfig();
+  const loaded = loadServiceConfig();
+  const services = await provideLocalServices(process.env, loaded, (line) => process.stderr.write(`${line}\n`));
+  let app: NestFastifyApplication | null = null;
+  closeOnSignal(
+    {
+      close: async () => {
+        await app?.close();
+        await services.release();
+      },
+    },
+    loaded.shutdownTimeoutMs,
+  );
+  const config = loadServiceConfig({ ...process.env, ...services.env });
   const created = await ensureDatabaseExists(config.databaseUrl).catch(() => false);
   await checkPostgres(config);
   await checkRedis(config);
@@ -25,8 +40,7 @@ runMain(async () => {
   await ds.initialize();
   const empty = await isEmpty(ds).finally(() => ds.destroy());
   const seeded: DemoSeed | null = empty ? await seedDemo(config) : null;
-  const app = await createApiApp(config, [WorkerPartModule.forRoot()]);
-  closeOnSignal(app, config.shutdownTimeoutMs);
+  app = await createApiApp(config, [WorkerPartModule.forRoot()]);
   await app.listen({ port: config.port, host: config.host });
   const base = `http://127.0.0.1:${config.port}`;
   const key = seeded?.keys[0].key ?? '<your API key>';
@@ -40,7 +54,8 @@ runMain(async () => {
     `AI visibility service: ${base}`,
     `  dashboard:      ${dashboard}`,
     `  API reference:  ${base}/docs`,
-    `  database:       ${redact(config.databaseUrl)}${created ? ' (created)' : ''}, ${applied.length} migration(s) applied`,
+    `  database:       ${services.database}${created ? ' (database created)' : ''}, ${applied.length} migration(s) applied`,
+    `  redis:          ${services.redis}`,
   ];
   if (seeded) {
     lines.push(
@@ -53,6 +68,6 @@ runMain(async () => {
   }
   lines.push('  try:', `    curl -s -H 'X-API-Key: ${key}' '${base}/api/v1/opportunities?severity=high,critical&limit=5'`, '  stop:           Ctrl+C (or SIGTERM)', '');
   // The banner is the last thing printed: whatever the logger holds is written first.
-  await new Promise<void>((resolve) => app.get<PinoLogger>(ROOT_LOGGER).flush(() => resolve()));
+  await new Promise<void>((resolve) => app!.get<PinoLogger>(ROOT_LOGGER).flush(() => resolve()));
   process.stdout.write(lines.join('\n') + '\n');
 });

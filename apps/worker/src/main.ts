@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
-import { checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
+import { NestLogger, checkPostgres, checkRedis, closeOnSignal, runMain } from '@libs/observability';
 import { WorkerModule } from './worker.module';
 import { loadServiceConfig } from '../../composition/config';
 
@@ -10,7 +9,7 @@ runMain(async () => {
   await checkPostgres(config);
   await checkRedis(config);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(NestLogger));
   closeOnSignal(app, config.shutdownTimeoutMs);
-  app.get(Logger).log(`worker ${process.pid} started`);
+  app.get(NestLogger).log(`worker ${process.pid} started`);
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type LoggerService } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
-import { LoggerModule } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger as PinoInstance } from 'pino';
 import pinoPretty from 'pino-pretty';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
@@ -114,28 +113,68 @@ export function createRootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat
 
 const INFO = 30;
 
-@Module({
-  providers: [{ provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig): PinoInstance => createRootLogger(config) }],
-  exports: [ROOT_LOGGER],
-})
-class RootLoggerModule {}
+type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+
+/** Nest's `ExceptionHandler` and its kin call `error(message, stack, context)`: a stack where a value would be. */
+const STACK = /\n\s*at /;
 
 /**
- * pino JSON logs. Nest's own logger goes through nestjs-pino; requests are logged by a Fastify
- * hook (`logRequests`), one line each with the request id, not by pino-http middleware: no child
- * logger, serialisation or async context per request when the line is below the level.
+ * Nest's logger (`app.useLogger(app.get(NestLogger))`) writing through the root pino logger: a
+ * line is `{ context, ... }` plus the message, at the level Nest asked for (verbose is trace). Nest
+ * passes the context last; an Error, or a message with a stack, becomes `err`.
+ */
+@Injectable()
+export class NestLogger implements LoggerService {
+  constructor(@Inject(ROOT_LOGGER) private readonly logger: PinoInstance) {}
+
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  private write(level: Level, message: unknown, rest: unknown[]): void {
+    if (!this.logger.isLevelEnabled(level)) return;
+    const fields: Record<string, unknown> = {};
+    const params = rest.length ? rest.slice(0, -1) : [];
+    if (rest.length) fields.context = rest[rest.length - 1];
+    if (message instanceof Error) {
+      fields.err = message;
+      this.logger[level](fields, message.message, ...params);
+    } else if (message !== null && typeof message === 'object') {
+      this.logger[level]({ ...fields, ...message }, ...(params as [string?]));
+    } else if (level === 'error' && params.length === 1 && typeof params[0] === 'string' && STACK.test(params[0])) {
+      const err = new Error(String(message));
+      err.stack = params[0];
+      this.logger[level]({ ...fields, err }, String(message));
+    } else {
+      this.logger[level](fields, String(message), ...params);
+    }
+  }
+}
+
+/**
+ * pino JSON logs. Nest's own logger writes through the root logger (NestLogger); requests are
+ * logged by a Fastify hook (`logRequests`), one line each with the request id, not by pino-http
+ * middleware: no child logger, serialisation or async context per request when the line is below
+ * the level.
  */
 @Module({
-  imports: [
-    RootLoggerModule,
-    LoggerModule.forRootAsync({
-      imports: [RootLoggerModule],
-      inject: [ROOT_LOGGER],
-      // No routes: the middleware (and its per-request async context) is not mounted.
-      useFactory: (logger: PinoInstance) => ({ forRoutes: [], pinoHttp: { logger } }),
-    }),
-  ],
-  exports: [RootLoggerModule],
+  providers: [{ provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig): PinoInstance => createRootLogger(config) }, NestLogger],
+  exports: [ROOT_LOGGER, NestLogger],
 })
 export class LoggingModule {}
 

@@ -7,6 +7,8 @@ import { StartupError } from './startup-checks';
  */
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
+    // Stopped by a signal while starting: what failed was closed under it; closeOnSignal exits.
+    if (closing) return;
     if (error instanceof ConfigError) {
       for (const p of error.problems) process.stderr.write(`configuration error: ${p}\n`);
     } else if (error instanceof StartupError) {
@@ -18,13 +20,15 @@ export function runMain(main: () => Promise<void>): void {
   });
 }
 
+/** A signal arrived and the process is closing (closeOnSignal). */
+let closing = false;
+
 /**
  * On SIGTERM or SIGINT: close the application (Fastify stops accepting connections and finishes
  * in-flight requests; workers finish their batch in progress), then exit 0. If that takes longer
  * than `timeoutMs`, exit 1 anyway.
  */
 export function closeOnSignal(app: { close(): Promise<void> }, timeoutMs: number): void {
-  let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;

@@ -8,27 +8,41 @@ export class StartupError extends Error {
 }
 
 export async function checkPostgres(config: Pick<AppConfig, 'databaseUrl'>): Promise<void> {
-  const client = new Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 5000 });
+  const problem = await postgresProblem(config.databaseUrl);
+  if (problem) throw new StartupError(`DATABASE_URL: cannot reach PostgreSQL at ${addressOf(config.databaseUrl)} (${problem})`);
+}
+
+export async function checkRedis(config: Pick<AppConfig, 'redisUrl'>): Promise<void> {
+  const problem = await redisProblem(config.redisUrl);
+  if (problem) throw new StartupError(`REDIS_URL: cannot reach Redis at ${addressOf(config.redisUrl)} (${problem})`);
+}
+
+/** Why PostgreSQL at this connection string cannot be used (an error code, e.g. ECONNREFUSED, or message), or null when it answers. */
+export async function postgresProblem(connectionString: string, timeoutMs = 5000): Promise<string | null> {
+  const client = new Client({ connectionString, connectionTimeoutMillis: timeoutMs });
   client.on('error', () => undefined);
   try {
     await client.connect();
     await client.query('SELECT 1');
+    return null;
   } catch (error) {
-    throw new StartupError(`DATABASE_URL: cannot reach PostgreSQL at ${addressOf(config.databaseUrl)} (${describe(error)})`);
+    return describe(error);
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
-export async function checkRedis(config: Pick<AppConfig, 'redisUrl'>): Promise<void> {
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+/** Why Redis at this URL cannot be used, or null when it answers PING. */
+export async function redisProblem(url: string, timeoutMs = 3000): Promise<string | null> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
   let cause: unknown = null;
   redis.on('error', (error: unknown) => (cause ??= error));
   try {
     await redis.connect();
     await redis.ping();
+    return null;
   } catch (error) {
-    throw new StartupError(`REDIS_URL: cannot reach Redis at ${addressOf(config.redisUrl)} (${describe(cause ?? error)})`);
+    return describe(cause ?? error);
   } finally {
     redis.disconnect();
   }
