@@ -8,6 +8,7 @@ import { CreateAnalysisRunIds1763700006100, CreateBrandFacts1763700006300, Creat
 import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
 import { AddPageTotals1763700009100, CreateAgentAnalytics1763700009000 } from '@libs/agent-analytics';
 import { CreatePageAudits1763700011000 } from '@libs/page-audits';
+import { CreateOrganizationQuotas1763700013400 } from '@libs/rate-limit';
 import { CreateDetectorThresholds1763700012000, CreatePageGapChecks1763700012200 } from '@libs/detectors';
 import { AddContentBrandIndex1763700010100, CreateChannels1763700010000 } from '@libs/channels';
 import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
@@ -47,4 +48,5 @@ export const ALL_MIGRATIONS = [
   CreateChannels1763700010000,
   AddContentBrandIndex1763700010100,
   CreatePageGapChecks1763700012200,
+  CreateOrganizationQuotas1763700013400,
 ];
