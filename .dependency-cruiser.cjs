@@ -28,16 +28,16 @@ const CONCERN_IMPORTS = {
   // Webhooks publish the opportunity lifecycle: the dispatcher reads opportunities' typed events.
   // ... and `change.detected`, whose payload is citations' change record.
   webhooks: ['auth', 'tenancy', 'opportunities', 'citations'],
-  // What the service asks the AI engines and what they answered (DESIGN §13.1).
-  analysis: ['auth', 'tenancy'],
+  // What the service asks the AI engines and what they answered (DESIGN §13.1); audit requests are counted against the organisation's quota (rate-limit).
+  analysis: ['auth', 'tenancy', 'rate-limit'],
   // Figures of the analysed answers; prompts (topics) come from analysis.
   visibility: ['auth', 'tenancy', 'analysis'],
   // Channel connections, their syncs and daily rows (DESIGN §13.3): clients and brands from tenancy.
   channels: ['auth', 'tenancy'],
   // AI agents on customers' sites (DESIGN §13.2); visits belong to the brand whose domain is the host.
   'agent-analytics': ['auth', 'tenancy'],
-  // Page audits (DESIGN §13.5): brands from tenancy; answer findings read analysis's read models by SQL, not its code.
-  'page-audits': ['auth', 'tenancy'],
+  // Page audits (DESIGN §13.5): brands from tenancy; answer findings read analysis's read models by SQL, not its code; pages are counted against the organisation's quota (rate-limit).
+  'page-audits': ['auth', 'tenancy', 'rate-limit'],
   // Citations, citation sources, prompts and changes of the analysed answers; prompts (topics, tracked queries) come from analysis.
   citations: ['auth', 'tenancy', 'analysis'],
   // The closed loop (issue 19): detectors read analysis's events and answers, open and move opportunities; brands from tenancy.

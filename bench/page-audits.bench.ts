@@ -14,7 +14,7 @@
 import { Parser } from 'htmlparser2';
 import { extractSignals, pageRecommendations, PageAuditsWorkerModule, RobotsRules, scorePage } from '@libs/page-audits';
 import { sizedPage } from '../test/page-audits/support/fixture-pages';
-import { LocalSite } from '../test/page-audits/support/local-site';
+import { LocalSite, SITE_DOMAIN, startSiteDns } from '../test/page-audits/support/local-site';
 import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
 import { createDataSource } from '@libs/database';
 import { TenancyRepository } from '@libs/tenancy';
@@ -66,12 +66,14 @@ function scoring() {
 }
 
 async function audit() {
-  const site = new LocalSite();
+  // The brand's site under its domain, named by a local DNS server (page audits fetch the brand's domains only).
+  const site = new LocalSite(undefined, SITE_DOMAIN);
   site.pageDelayMs = PAGE_DELAY_MS;
   site.robots = 'User-agent: *\nAllow: /\n';
   await site.start();
+  const dns = await startSiteDns();
   return withBenchDatabase('page_audits', async (url) => {
-  const config = loadServiceConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url, REDIS_PREFIX: `aov_bench_pa_${process.pid}`, PAGE_AUDIT_ALLOWED_ADDRESSES: '127.0.0.1', PAGE_AUDIT_HOST_REQUESTS_PER_SECOND: String(RATE), PAGE_AUDIT_CONCURRENCY: '10' });
+  const config = loadServiceConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url, REDIS_PREFIX: `aov_bench_pa_${process.pid}`, PAGE_AUDIT_ALLOWED_ADDRESSES: '127.0.0.1', PAGE_AUDIT_DNS_SERVERS: dns.address, PAGE_AUDIT_HOST_REQUESTS_PER_SECOND: String(RATE), PAGE_AUDIT_CONCURRENCY: '10' });
   const app = await createApiApp(config, [PageAuditsWorkerModule]);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -84,7 +86,7 @@ async function audit() {
     const tenancy = new TenancyRepository(dataSource);
     const organization = await tenancy.createOrganization('Bench', 'enterprise');
     const org = { key: (await new ApiKeysRepository(dataSource).create({ organizationId: organization.id, scopes: [...ALL_SCOPES], tier: 'enterprise' })).key };
-    const brand = (await tenancy.createBrand({ organizationId: organization.id, name: 'Acme CRM', domain: 'acme-crm.com' })).id;
+    const brand = (await tenancy.createBrand({ organizationId: organization.id, name: 'Acme CRM', domain: SITE_DOMAIN })).id;
     const urls = Array.from({ length: AUDIT_PAGES }, (_, k) => site.url(`/pages/${k}`));
     const started = performance.now();
     const created = await request({ method: 'POST', url: `/api/v1/brands/${brand}/page-audits`, key: org.key, body: { urls } });
@@ -118,6 +120,7 @@ async function audit() {
     await app.close();
     await dataSource.destroy();
     await site.stop();
+    await dns.close();
   }
   });
 }

@@ -7,7 +7,8 @@ import { CreateWebhooks1763700003000 } from '@libs/webhooks';
 import { CreateAnalysisRunIds1763700006100, CreateBrandFacts1763700006300, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
 import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
 import { AddPageTotals1763700009100, CreateAgentAnalytics1763700009000, ScopeIngestKeysByCredential1763700009250 } from '@libs/agent-analytics';
-import { CreatePageAudits1763700011000 } from '@libs/page-audits';
+import { AddPageAuditReasonCodes1763700013500, CreatePageAudits1763700011000 } from '@libs/page-audits';
+import { CreateOrganizationQuotas1763700013400 } from '@libs/rate-limit';
 import { CreateDetectorThresholds1763700012000, CreatePageGapChecks1763700012200 } from '@libs/detectors';
 import { AddContentBrandIndex1763700010100, CreateChannels1763700010000, ScopeImportKeysByCredential1763700010250 } from '@libs/channels';
 import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
@@ -49,4 +50,6 @@ export const ALL_MIGRATIONS = [
   CreatePageGapChecks1763700012200,
   ScopeIngestKeysByCredential1763700009250,
   ScopeImportKeysByCredential1763700010250,
+  CreateOrganizationQuotas1763700013400,
+  AddPageAuditReasonCodes1763700013500,
 ];

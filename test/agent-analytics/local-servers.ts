@@ -1,26 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const dns2 = require('dns2');
-
-/** A DNS server on 127.0.0.1 answering PTR and A/AAAA records from tables (the real wire format, over UDP). */
-export async function startLocalDns(records: { ptr: Record<string, string[]>; a: Record<string, string[]> }): Promise<{ address: string; close: () => Promise<void> }> {
-  const { Packet } = dns2;
-  const server = dns2.createServer({
-    udp: true,
-    handle: (request: { questions: { name: string; type: number }[] }, send: (r: unknown) => void) => {
-      const response = Packet.createResponseFromRequest(request);
-      const [q] = request.questions;
-      const name = q.name.toLowerCase();
-      if (q.type === Packet.TYPE.PTR) for (const domain of records.ptr[name] ?? []) response.answers.push({ name: q.name, type: Packet.TYPE.PTR, class: Packet.CLASS.IN, ttl: 60, domain });
-      if (q.type === Packet.TYPE.A) for (const address of records.a[name] ?? []) response.answers.push({ name: q.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 60, address });
-      send(response);
-    },
-  });
-  await server.listen({ udp: { port: 0, address: '127.0.0.1', type: 'udp4' } });
-  const { port } = server.addresses().udp as AddressInfo;
-  return { address: `127.0.0.1:${port}`, close: () => server.close() };
-}
+// The DNS server moved to test/support (page audits resolve their sites' names with it too).
+export { startLocalDns } from '../support/local-dns';
 
 /** `d.c.b.a.in-addr.arpa` for an IPv4 address. */
 export const ptrName = (ip: string) => `${ip.split('.').reverse().join('.')}.in-addr.arpa`;

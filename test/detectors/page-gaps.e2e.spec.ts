@@ -1,17 +1,18 @@
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { until } from '../support/until';
-import { LocalSite } from '../page-audits/support/local-site';
+import { LocalSite, SITE_DOMAIN, startSiteDns } from '../page-audits/support/local-site';
 import { brokenJsonLdPage, productPage, thinArticle } from '../page-audits/support/fixture-pages';
 
 /**
  * The page detectors end to end: the API and the whole worker in-process, a brand's site served on
- * 127.0.0.1. An audit finds /pricing's JSON-LD broken and /guide thin; the worker's sweep opens
+ * 127.0.0.1 under its domain (named by a local DNS server). An audit finds /pricing's JSON-LD broken and /guide thin; the worker's sweep opens
  * schema_gap and readiness_gap with the audit as evidence. Both move to verifying; /pricing is
  * fixed, /guide is not; the next audit resolves the first (verification passed) and regresses the
  * second (failed), and the sweep over the same audits opens nothing new.
  */
-const site = new LocalSite();
+const site = new LocalSite(undefined, SITE_DOMAIN);
+let dns: Awaited<ReturnType<typeof startSiteDns>>;
 let api: TestApi;
 let org: { id: number; key: string };
 let brand: number;
@@ -21,17 +22,19 @@ type Opportunity = { id: number; type: string; status: string; severity: string;
 
 beforeAll(async () => {
   await site.start();
+  dns = await startSiteDns();
   site.pages.set('/pricing', brokenJsonLdPage(site.origin));
   site.pages.set('/guide', thinArticle());
   api = await startTestApi(
-    { PAGE_AUDIT_ALLOWED_ADDRESSES: '127.0.0.1', PAGE_AUDIT_HOST_REQUESTS_PER_SECOND: '50', DETECTOR_PAGE_POLL_MS: '200', ANALYSIS_SCHEDULER_POLL_MS: '86400000' },
+    { PAGE_AUDIT_ALLOWED_ADDRESSES: '127.0.0.1', PAGE_AUDIT_DNS_SERVERS: dns.address, PAGE_AUDIT_HOST_REQUESTS_PER_SECOND: '50', DETECTOR_PAGE_POLL_MS: '200', ANALYSIS_SCHEDULER_POLL_MS: '86400000' },
     [WorkerPartModule.forRoot()],
   );
   org = await api.organization();
-  brand = (await api.tenancy.createBrand({ organizationId: org.id, name: 'Acme CRM', domain: 'acme-crm.com' })).id;
+  brand = (await api.tenancy.createBrand({ organizationId: org.id, name: 'Acme CRM', domain: SITE_DOMAIN })).id;
 });
 afterAll(async () => {
   await api?.close();
+  await dns?.close();
   await site.stop();
 }, 180_000);
 

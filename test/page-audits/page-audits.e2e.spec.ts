@@ -2,15 +2,18 @@ import { sectionOf } from '@libs/config';
 import { PAGE_AUDITS_CONFIG, PageAuditsWorkerModule } from '@libs/page-audits';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { until } from '../support/until';
-import { HiddenServer, LocalSite } from './support/local-site';
+import { HIDDEN_HOST, HiddenServer, LocalSite, METADATA_HOST, SITE_DOMAIN, startSiteDns } from './support/local-site';
 
 /**
  * Page audits end to end: the API and the worker in-process, a brand's site served by the test
- * on 127.0.0.1 (let through the egress guard by PAGE_AUDIT_ALLOWED_ADDRESSES=127.0.0.1 and nothing
- * else), and a "private" server on 127.0.0.2 that must never see a connection.
+ * on 127.0.0.1 under the brand's domain (its name resolved by a local DNS server,
+ * PAGE_AUDIT_DNS_SERVERS; the address let through the egress guard by
+ * PAGE_AUDIT_ALLOWED_ADDRESSES=127.0.0.1 and nothing else), and a "private" server on 127.0.0.2,
+ * also named in the brand's domain, that must never see a connection.
  */
 const hidden = new HiddenServer();
-const site = new LocalSite(hidden);
+const site = new LocalSite(hidden, SITE_DOMAIN, { hidden: HIDDEN_HOST, metadata: METADATA_HOST });
+let dns: Awaited<ReturnType<typeof startSiteDns>>;
 let api: TestApi;
 let org: { id: number; key: string };
 let other: { id: number; key: string };
@@ -19,24 +22,26 @@ let brand: number;
 beforeAll(async () => {
   await hidden.start();
   await site.start();
+  dns = await startSiteDns();
   api = await startTestApi(
-    { PAGE_AUDIT_ALLOWED_ADDRESSES: '127.0.0.1', PAGE_AUDIT_HOST_REQUESTS_PER_SECOND: '50', PAGE_AUDIT_TIMEOUT_MS: '1500', PAGE_AUDIT_ROBOTS_CACHE_MS: '600000' },
+    { PAGE_AUDIT_ALLOWED_ADDRESSES: '127.0.0.1', PAGE_AUDIT_DNS_SERVERS: dns.address, PAGE_AUDIT_HOST_REQUESTS_PER_SECOND: '50', PAGE_AUDIT_TIMEOUT_MS: '1500', PAGE_AUDIT_ROBOTS_CACHE_MS: '600000' },
     // The page-audit part of the worker (the whole worker runs it the same way: WORKER_PARTS).
     [PageAuditsWorkerModule],
   );
   org = await api.organization();
   other = await api.organization();
-  brand = (await api.tenancy.createBrand({ organizationId: org.id, name: 'Acme CRM', domain: 'acme-crm.com', competitors: [{ name: 'Globex', domain: 'globex.com' }] })).id;
+  brand = (await api.tenancy.createBrand({ organizationId: org.id, name: 'Acme CRM', domain: SITE_DOMAIN, competitors: [{ name: 'Globex', domain: 'globex.com' }] })).id;
 });
 afterAll(async () => {
   await api?.close();
+  await dns?.close();
   await site.stop();
   await hidden.stop();
 });
 
-type Page = { url: string; status: string; reason: string | null; score: number | null; httpStatus: number | null };
+type Page = { url: string; status: string; reason: string | null; reasonCode: string | null; score: number | null; httpStatus: number | null };
 
-async function audited(body: unknown, key = org.key, brandId = brand): Promise<{ id: number; status: string; pages: Page[]; reason: string | null; pagesFailed: number; pagesTotal: number }> {
+async function audited(body: unknown, key = org.key, brandId = brand): Promise<{ id: number; status: string; pages: Page[]; reason: string | null; reasonCode: string | null; pagesFailed: number; pagesTotal: number }> {
   const created = await api.request({ method: 'POST', url: `/api/v1/brands/${brandId}/page-audits`, key, body });
   expect(created.status).toBe(201);
   const id = created.body.data.id as number;
@@ -58,7 +63,7 @@ describe('page audits', () => {
     const today = new Date().toISOString().slice(0, 10);
     for (const [status, visits] of [[503, 3], [200, 7]]) {
       await api.dataSource.query(
-        `INSERT INTO agent_page_daily (organization_id, brand_id, host, day, bot_name, path, status, visits, disallowed_visits) VALUES ($1, $2, '127.0.0.1', $3, 'GPTBot', '/gpt-blocked', $4, $5, 0)`,
+        `INSERT INTO agent_page_daily (organization_id, brand_id, host, day, bot_name, path, status, visits, disallowed_visits) VALUES ($1, $2, '${SITE_DOMAIN}', $3, 'GPTBot', '/gpt-blocked', $4, $5, 0)`,
         [org.id, brand, today, status, visits],
       );
     }
@@ -77,14 +82,18 @@ describe('page audits', () => {
     expect(byPath(first.pages, '/gpt-blocked')).toMatchObject({ status: 'scored' });
     expect(byPath(first.pages, '/blog/thoughts').score).toBeLessThan(40);
     expect(byPath(first.pages, '/moved')).toMatchObject({ status: 'scored', httpStatus: 200 });
-    expect(byPath(first.pages, '/redirect-private')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/blocked: refused to connect to 127\.0\.0\.2/) });
-    expect(byPath(first.pages, '/redirect-metadata')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/blocked: refused to connect to 169\.254\.169\.254/) });
-    expect(byPath(first.pages, '/huge')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/too large.*5242880/) });
-    expect(byPath(first.pages, '/slow')).toMatchObject({ status: 'failed', reason: 'timed out after 1500 ms' });
-    expect(byPath(first.pages, '/not-html')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/not an HTML page \(Content-Type application\/pdf\)/) });
-    expect(byPath(first.pages, '/bad-encoding')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/broken encoding/) });
-    expect(byPath(first.pages, '/missing')).toMatchObject({ status: 'failed', reason: 'HTTP 404', httpStatus: 404 });
-    expect(byPath(first.pages, '/private/report')).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/robots\.txt disallows AIVisibilityPageAudit/) });
+    // Refused by the guard after a redirect to a name of the brand's domain resolving to a private or a metadata address: said without the name or the address.
+    for (const path of ['/redirect-private', '/redirect-metadata']) {
+      expect(byPath(first.pages, path)).toMatchObject({ status: 'failed', reasonCode: 'address_not_allowed', reason: expect.stringMatching(/^address not allowed: redirected to a host/) });
+      expect(byPath(first.pages, path).reason).not.toMatch(/127\.0\.0|169\.254|hidden|metadata/);
+    }
+    expect(byPath(first.pages, '/huge')).toMatchObject({ status: 'failed', reasonCode: 'too_large', reason: expect.stringMatching(/too large.*5242880/) });
+    expect(byPath(first.pages, '/slow')).toMatchObject({ status: 'failed', reasonCode: 'timeout', reason: 'timed out after 1500 ms' });
+    expect(byPath(first.pages, '/not-html')).toMatchObject({ status: 'failed', reasonCode: 'not_html', reason: expect.stringMatching(/not an HTML page \(Content-Type application\/pdf\)/) });
+    expect(byPath(first.pages, '/bad-encoding')).toMatchObject({ status: 'failed', reasonCode: 'bad_encoding', reason: expect.stringMatching(/broken encoding/) });
+    expect(byPath(first.pages, '/missing')).toMatchObject({ status: 'failed', reasonCode: 'http_404', reason: 'HTTP 404', httpStatus: 404 });
+    expect(byPath(first.pages, '/private/report')).toMatchObject({ status: 'skipped', reasonCode: 'robots_disallowed', reason: expect.stringMatching(/robots\.txt disallows AIVisibilityPageAudit/) });
+    expect(byPath(first.pages, '/products/crm')).toMatchObject({ reason: null, reasonCode: null });
   });
 
   it('refuses the private redirect without connecting, honours robots.txt, and names itself', () => {
@@ -138,15 +147,15 @@ describe('page audits', () => {
     const fromSitemap = await audited({ sitemap: site.url('/sitemap-index.xml') });
     expect(fromSitemap.status).toBe('completed');
     expect(fromSitemap.pages.map((p) => p.status)).toEqual(['not_modified', 'scored', 'scored', 'failed', 'failed']);
-    expect(fromSitemap.pages[3].reason).toMatch(/must be http or https, not ftp/);
-    expect(fromSitemap.pages[4].reason).toMatch(/not a valid absolute URL/);
-    for (const [path, reason] of [
-      ['/not-a-sitemap.xml', /not a sitemap: the root element is <html>/],
-      ['/json-sitemap.xml', /the sitemap is not XML/],
-      ['/nowhere.xml', /HTTP 404/],
+    expect(fromSitemap.pages[3]).toMatchObject({ reasonCode: 'invalid_url', reason: expect.stringMatching(/must be http or https, not ftp/) });
+    expect(fromSitemap.pages[4]).toMatchObject({ reasonCode: 'invalid_url', reason: expect.stringMatching(/not a valid absolute URL/) });
+    for (const [path, code, reason] of [
+      ['/not-a-sitemap.xml', 'not_a_sitemap', /not a sitemap: the root element is <html>/],
+      ['/json-sitemap.xml', 'not_a_sitemap', /the sitemap is not XML/],
+      ['/nowhere.xml', 'http_404', /^the sitemap answered HTTP 404$/],
     ] as const) {
       const failed = await audited({ sitemap: site.url(path) });
-      expect({ path, status: failed.status, reason: failed.reason }).toEqual({ path, status: 'failed', reason: expect.stringMatching(reason) });
+      expect({ path, status: failed.status, reasonCode: failed.reasonCode, reason: failed.reason }).toEqual({ path, status: 'failed', reasonCode: code, reason: expect.stringMatching(reason) });
     }
   });
 
@@ -205,6 +214,10 @@ describe('page audits', () => {
       [{ sitemap: 'ftp://acme-crm.com/sitemap.xml' }, 'sitemap'],
       [{ sitemap: null }, 'sitemap'],
       [{ urls: ['https://acme-crm.com/'], extra: 1 }, 'extra'],
+      // Not the brand's domains (acme-crm.test and its subdomains).
+      [{ urls: ['https://acme-crm.com/'] }, 'urls\\[0\\]'],
+      [{ urls: [site.url('/products/crm'), 'http://127.0.0.1/'] }, 'urls\\[1\\]'],
+      [{ sitemap: 'https://example.org/sitemap.xml' }, 'sitemap'],
     ];
     for (const [body, field] of cases) {
       const r = await api.request({ method: 'POST', url: `/api/v1/brands/${brand}/page-audits`, key: org.key, body });

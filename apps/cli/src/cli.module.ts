@@ -11,6 +11,7 @@ import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@
 import { BrandAccess, TenancyRepository } from '@libs/tenancy';
 import { PageAuditRequests, PageAuditsRepository } from '@libs/page-audits';
 import { QueueModule } from '@libs/queue';
+import { OrganizationQuotas } from '@libs/rate-limit';
 import { DetectorThresholdsRepository } from '@libs/detectors';
 import { AGENT_CLI_PROVIDERS } from '@libs/agent-analytics';
 
@@ -60,6 +61,7 @@ export class CliModule {
         OAuthClientsRepository,
         PageAuditsRepository,
         PageAuditRequests,
+        OrganizationQuotas,
         ...AGENT_CLI_PROVIDERS,
         {
           provide: ProjectionRebuilder,

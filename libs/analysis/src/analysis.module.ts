@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '@libs/queue';
+import { QuotaModule } from '@libs/rate-limit';
 import { TenancyModule } from '@libs/tenancy';
 import { AddBrandPromptController } from './add-brand-prompt/add-brand-prompt.http.controller';
 import { AnswerQuestionProcessor } from './answer-questions/answer-question.processor';
@@ -22,9 +23,9 @@ import { BrandFactsRepository } from './brand-facts.repository';
 import { GetBrandFactsController } from './get-brand-facts/get-brand-facts.http.controller';
 import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.controller';
 
-/** What the service asks the AI engines and what they answered (DESIGN §13.1): the API side. */
+/** What the service asks the AI engines and what they answered (DESIGN §13.1): the API side (audit requests count against the organisation's quota). */
 @Module({
-  imports: [TenancyModule],
+  imports: [TenancyModule, QuotaModule],
   controllers: [
     ListBrandPromptsController,
     AddBrandPromptController,

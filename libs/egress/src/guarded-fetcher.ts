@@ -2,10 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import zlib from 'node:zlib';
-import { BlockedAddressError, guardedLookup, isAllowedAddress, type Allowance, type LookupFunction } from './address-guard';
-
-/** Why a fetch gave no response. */
-export type FetchFailureKind = 'invalid_url' | 'blocked' | 'timeout' | 'too_large' | 'too_many_redirects' | 'network';
+import { guardedLookup, isAllowedAddress, type Allowance, type LookupFunction } from './address-guard';
+import { kindOfNetworkError, publicFailureMessage, type FetchFailureKind } from './fetch-failures';
 
 export interface FetchRequest {
   url: string;
@@ -19,6 +17,11 @@ export interface FetchRequest {
   timeoutMs: number;
   /** Redirects followed, each through the guard (default 5). */
   maxRedirects?: number;
+  /**
+   * A rule on host names besides the address guard, checked for the URL asked for and every
+   * redirect before connecting (e.g. a brand's domains); a refusal is `host_not_allowed`.
+   */
+  allowHost?: (hostname: string) => boolean;
 }
 
 export interface FetchResponse {
@@ -37,7 +40,11 @@ export interface FetchResponse {
 
 export interface FetchFailure {
   ok: false;
+  /** Why, as a stable code (libs/egress fetch-failures). */
   kind: FetchFailureKind;
+  /** Why, in a sentence that names no host and no address: what a customer may be shown. */
+  message: string;
+  /** The detail (hosts, addresses, the system's error): for logs only, never for customers. */
   reason: string;
   /** The URL being fetched when it failed. */
   url: string;
@@ -102,7 +109,7 @@ export class GuardedFetcher {
     const elapsed = () => Math.round(performance.now() - started);
     try {
       for (;;) {
-        const url = this.checkedUrl(current);
+        const url = this.checkedUrl(current, req.allowHost);
         // Conditional headers belong to the URL asked for, not to where it redirects.
         const headers = redirects.length ? withoutConditional(req.headers) : (req.headers ?? {});
         const truncate = req.overflow === 'truncate';
@@ -126,12 +133,13 @@ export class GuardedFetcher {
         return { ok: true, status: res.status, headers: res.headers, body: res.body, truncated: res.truncated, url: url.toString(), redirects, durationMs: elapsed() };
       }
     } catch (error) {
-      const failure = error instanceof Failure ? error : new Failure('network', (error as Error).message);
-      return { ok: false, kind: failure.kind, reason: failure.message.slice(0, 500), url: current, redirects, durationMs: elapsed() };
+      const failure = error instanceof Failure ? error : new Failure(kindOfNetworkError(error as NodeJS.ErrnoException), (error as Error).message);
+      const message = publicFailureMessage(failure.kind, redirects.length > 0);
+      return { ok: false, kind: failure.kind, message, reason: failure.message.slice(0, 500), url: current, redirects, durationMs: elapsed() };
     }
   }
 
-  private checkedUrl(text: string): URL {
+  private checkedUrl(text: string, allowHost?: (hostname: string) => boolean): URL {
     let url: URL;
     try {
       url = new URL(text);
@@ -141,7 +149,8 @@ export class GuardedFetcher {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Failure('invalid_url', `not an http(s) URL: ${url.protocol}`);
     if (url.username || url.password) throw new Failure('invalid_url', 'URLs with credentials are not fetched');
     const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    if (isIP(host) && !isAllowedAddress(host, this.allow)) throw new Failure('blocked', `refused to connect to ${host}: not a public address`);
+    if (allowHost && !allowHost(host)) throw new Failure('host_not_allowed', `${host} is outside the hosts this fetch may reach`);
+    if (isIP(host) && !isAllowedAddress(host, this.allow)) throw new Failure('address_not_allowed', `refused to connect to ${host}: not a public address`);
     return url;
   }
 
@@ -187,17 +196,17 @@ export class GuardedFetcher {
           chunks.push(chunk);
         });
         stream.on('end', () => settle(() => resolve({ status, headers: res.headers, body: Buffer.concat(chunks), truncated: false })));
-        stream.on('error', (error: Error) => settle(() => reject(new Failure('network', `the body could not be read: ${error.message}`))));
-        res.on('aborted', () => settle(() => reject(new Failure('network', 'the connection closed mid-body'))));
+        stream.on('error', (error: Error) => settle(() => reject(decoded ? new Failure('bad_content_encoding', `the body could not be decoded: ${error.message}`) : new Failure('connection_failed', `the body could not be read: ${error.message}`))));
+        res.on('aborted', () => settle(() => reject(new Failure('connection_failed', 'the connection closed mid-body'))));
       });
       const timer = setTimeout(() => {
         request.destroy();
         settle(() => reject(new Failure('timeout', `timed out`)));
       }, remaining);
       request.on('error', (error: NodeJS.ErrnoException) => {
-        if (error instanceof BlockedAddressError) return settle(() => reject(new Failure('blocked', error.message)));
         const stale = request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-        settle(() => reject(new Failure('network', `${error.code ?? 'error'}: ${error.message}`, stale)));
+        const kind = kindOfNetworkError(error);
+        settle(() => reject(new Failure(kind, kind === 'address_not_allowed' ? error.message : `${error.code ?? 'error'}: ${error.message}`, stale)));
       });
     });
   }

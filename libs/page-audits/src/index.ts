@@ -6,3 +6,4 @@ export { PageAuditRequests, type AuditTarget } from './shared/page-audit-request
 export { pageAuditDto } from './page-audit.dto';
 export { pageAuditJobId, pageAuditQueue, type PageAuditJob } from './shared/page-audit-queue';
 export { CreatePageAudits1763700011000 } from './migrations/1763700011000-create-page-audits';
+export { AddPageAuditReasonCodes1763700013500 } from './migrations/1763700013500-add-page-audit-reason-codes';

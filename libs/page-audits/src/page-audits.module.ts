@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '@libs/queue';
+import { QuotaModule } from '@libs/rate-limit';
 import { TenancyModule } from '@libs/tenancy';
 import { GeoRecommendationsController } from './geo-recommendations/geo-recommendations.http.controller';
 import { GetPageAuditController } from './get-page-audit/get-page-audit.http.controller';
@@ -12,16 +13,16 @@ import { PageAuditRequests } from './shared/page-audit-requests';
 
 /** Page audits (DESIGN §13.5), the API side: request an audit, follow it, geo/pages and geo/recommendations. */
 @Module({
-  imports: [TenancyModule, QueueModule],
+  imports: [TenancyModule, QueueModule, QuotaModule],
   controllers: [RequestPageAuditController, GetPageAuditController, ListGeoPagesController, GeoRecommendationsController],
   providers: [PageAuditsRepository, BrandScope, PageAuditRequests],
   exports: [PageAuditsRepository, PageAuditRequests],
 })
 export class PageAuditsModule {}
 
-/** The worker side: the `{page-audits}` queue (plan an audit, audit each page). */
+/** The worker side: the `{page-audits}` queue (plan an audit, audit each page): brands' domains from tenancy, a sitemap's pages within the quota. */
 @Module({
-  imports: [QueueModule],
+  imports: [TenancyModule, QueueModule, QuotaModule],
   providers: [PageAuditsRepository, PageAuditProcessor],
 })
 export class PageAuditsWorkerModule {}

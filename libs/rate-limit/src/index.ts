@@ -6,3 +6,6 @@ export * from './rate-limit.module';
 export * from './rate-limit.config';
 export * from './domain/request-leases';
 export * from './charge-request';
+export * from './domain/organization-quota';
+export * from './organization-quotas';
+export { CreateOrganizationQuotas1763700013400 } from './migrations/1763700013400-create-organization-quotas';

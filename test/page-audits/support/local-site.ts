@@ -1,6 +1,24 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startLocalDns } from '../../support/local-dns';
 import { brokenJsonLdPage, productPage, sizedPage, thinArticle } from './fixture-pages';
+
+/** The brand domain of the local sites: `.test` is reserved (RFC 2606), and PAGE_AUDIT_DNS_SERVERS sends every lookup to the local DNS below. */
+export const SITE_DOMAIN = 'acme-crm.test';
+/** Names of the brand's domain that resolve to addresses the guard must refuse. */
+export const HIDDEN_HOST = `hidden.${SITE_DOMAIN}`;
+export const METADATA_HOST = `metadata.${SITE_DOMAIN}`;
+
+/**
+ * The local DNS of page-audit tests: the brand's domain (and www.) on 127.0.0.1, where its site
+ * runs (let through by PAGE_AUDIT_ALLOWED_ADDRESSES=127.0.0.1); hidden. on 127.0.0.2 (the
+ * "private" server the guard must keep audits away from), metadata. on 169.254.169.254.
+ */
+export function startSiteDns() {
+  return startLocalDns({
+    a: { [SITE_DOMAIN]: ['127.0.0.1'], [`www.${SITE_DOMAIN}`]: ['127.0.0.1'], [HIDDEN_HOST]: ['127.0.0.2'], [METADATA_HOST]: ['169.254.169.254'] },
+  });
+}
 
 export interface SeenRequest {
   path: string;
@@ -43,14 +61,24 @@ export class LocalSite {
   slowMs = 5000;
   /** Pages a test sets (and changes between audits), served as HTML before the fixed routes. */
   readonly pages = new Map<string, string>();
+  /** Other files a test sets (sitemaps, robots.txt of its own), served with their type before the fixed routes. */
+  readonly files = new Map<string, { type: string; body: string; status?: number }>();
   private server = http.createServer((req, res) => this.handle(req, res));
   private timers = new Set<NodeJS.Timeout>();
   port = 0;
 
-  constructor(private readonly hidden?: HiddenServer) {}
+  /**
+   * `host`: the name the site's URLs use (SITE_DOMAIN with the local DNS; 127.0.0.1 by default),
+   * and the names its redirects to the hidden server and the metadata address use.
+   */
+  constructor(
+    private readonly hidden?: HiddenServer,
+    readonly host = '127.0.0.1',
+    private readonly names: { hidden: string; metadata: string } = { hidden: '127.0.0.2', metadata: '169.254.169.254' },
+  ) {}
 
   get origin(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `http://${this.host}:${this.port}`;
   }
 
   url(path: string): string {
@@ -90,6 +118,8 @@ export class LocalSite {
     const o = this.origin;
     const set = this.pages.get(path);
     if (set !== undefined) return this.html(res, set);
+    const file = this.files.get(path);
+    if (file !== undefined) return void res.writeHead(file.status ?? 200, { 'content-type': file.type }).end(file.body);
     switch (path) {
       case '/robots.txt':
         return void res.writeHead(200, { 'content-type': 'text/plain' }).end(this.robots);
@@ -107,9 +137,11 @@ export class LocalSite {
       case '/blog/thoughts':
         return this.html(res, thinArticle());
       case '/redirect-private':
-        return void res.writeHead(302, { location: `http://127.0.0.2:${this.hidden?.port ?? 9}/secret` }).end();
+        return void res.writeHead(302, { location: `http://${this.names.hidden}:${this.hidden?.port ?? 9}/secret` }).end();
       case '/redirect-metadata':
-        return void res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+        return void res.writeHead(301, { location: `http://${this.names.metadata}/latest/meta-data/` }).end();
+      case '/redirect-elsewhere':
+        return void res.writeHead(302, { location: 'https://example.org/' }).end();
       case '/moved':
         return void res.writeHead(301, { location: '/products/crm' }).end();
       case '/huge': {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ApiError } from '@libs/http';
 import { MAX_AUDIT_URLS, pageAuditDto, PageAuditRequests, PageAuditsRepository, urlProblem, type PageAudit } from '@libs/page-audits';
 import { BrandAccess, TenancyRepository, type Brand } from '@libs/tenancy';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
@@ -48,7 +49,14 @@ export function registerPageAudits(program: Command, run: Run, json: () => boole
         }
         if (typeof opts.sitemap === 'string' && urlProblem(opts.sitemap)) throw new CliUsageError(`--sitemap: the URL ${urlProblem(opts.sitemap)}`);
         const brand = await brandOf(ctx, opts.brand);
-        let started = await (await ctx.get(PageAuditRequests)).start(brand, urls.length ? { urls } : { sitemap: opts.sitemap ?? true }, 'cli');
+        let started = await (await ctx.get(PageAuditRequests)).start(brand, urls.length ? { urls } : { sitemap: opts.sitemap ?? true }, 'cli').catch((error: unknown) => {
+          // A URL off the brand's domains is the operator's input: a usage error naming each.
+          if (error instanceof ApiError && error.getStatus() === 400) {
+            const fields = (error.details?.fields as { message: string }[] | undefined) ?? [];
+            throw new CliUsageError(fields.length ? fields.map((f) => f.message).join('; ') : error.message);
+          }
+          throw error;
+        });
         const audits = await ctx.get(PageAuditsRepository);
         if (opts.wait) {
           while (started.status === 'queued' || started.status === 'running') {

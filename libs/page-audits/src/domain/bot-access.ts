@@ -27,7 +27,14 @@ export const CATEGORY_WEIGHT: Readonly<Record<AgentCategory, number>> = { search
  * RFC 9309 §2.3.1.3) or `unavailable` (5xx, a timeout, a refused connection: everything is
  * disallowed until it can be read, RFC 9309 §2.3.1.4).
  */
-export type RobotsTxt = { state: 'found'; text: string } | { state: 'missing' } | { state: 'unavailable'; reason: string };
+export type RobotsTxt =
+  | { state: 'found'; text: string }
+  | { state: 'missing' }
+  /**
+   * `unreachable`: the site itself could not be reached (its address is refused, its name does not
+   * resolve, the connection failed): the pages would fail the same way, for the same reason.
+   */
+  | { state: 'unavailable'; reason: string; code: string; unreachable: boolean };
 
 export interface AgentAccess {
   agent: string;

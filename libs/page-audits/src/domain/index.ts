@@ -3,3 +3,4 @@ export * from './page-content';
 export * from './page-score';
 export * from './page-signals';
 export * from './recommendations';
+export * from './page-failures';

@@ -56,7 +56,7 @@ describe('page scoring', () => {
     const s = score(productPage(origin), `${origin}/private/x`, rules);
     expect(component(s, 'botAccess').value).toBeLessThan(1);
     expect(pageRecommendations(s).find((r) => r.code === 'allow_ai_bots')!.evidence).toMatchObject({ blocked: [{ agent: 'GPTBot' }] });
-    const down = new RobotsRules(`${origin}/robots.txt`, { state: 'unavailable', reason: 'HTTP 503' });
+    const down = new RobotsRules(`${origin}/robots.txt`, { state: 'unavailable', reason: 'answered HTTP 503', code: 'http_503', unreachable: false });
     expect(down.botAccess(`${origin}/`).agents.some((a) => a.allowed)).toBe(false);
     expect(AI_AGENTS.length).toBeGreaterThan(10);
   });

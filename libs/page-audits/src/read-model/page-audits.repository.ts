@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { AnswerFinding, AuditedPage, BotAccess, BotVisits, ComponentScore, PageKind, PageRecommendation, PageSignals } from '../domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AnswerFinding, AuditedPage, BotAccess, BotVisits, ComponentScore, PageFailure, PageKind, PageRecommendation, PageSignals } from '../domain';
 
 export type AuditStatus = 'queued' | 'running' | 'completed' | 'failed';
 export type ResultStatus = 'pending' | 'scored' | 'not_modified' | 'failed' | 'skipped';
@@ -18,7 +18,11 @@ export interface PageAudit {
   pagesDone: number;
   pagesFailed: number;
   urlsDropped: number;
+  /** Sitemap pages beyond what the organisation's page quota allowed (not audited). */
+  pagesOverQuota: number;
   reason: string | null;
+  /** The stable code of `reason` (domain/page-failures). */
+  reasonCode: string | null;
   createdAt: string;
   startedAt: string | null;
   completedAt: string | null;
@@ -32,6 +36,8 @@ export interface PageResult {
   url: string;
   status: ResultStatus;
   reason: string | null;
+  /** The stable code of `reason` (domain/page-failures). */
+  reasonCode: string | null;
   httpStatus: number | null;
   finalUrl: string | null;
   etag: string | null;
@@ -65,7 +71,9 @@ const auditOf = (r: Row): PageAudit => ({
   pagesDone: r.pages_done as number,
   pagesFailed: r.pages_failed as number,
   urlsDropped: r.urls_dropped as number,
+  pagesOverQuota: (r.pages_over_quota as number | undefined) ?? 0,
   reason: (r.reason as string | null) ?? null,
+  reasonCode: (r.reason_code as string | null) ?? null,
   createdAt: iso(r.created_at)!,
   startedAt: iso(r.started_at),
   completedAt: iso(r.completed_at),
@@ -79,6 +87,7 @@ const resultOf = (r: Row): PageResult => ({
   url: r.url as string,
   status: r.status as ResultStatus,
   reason: (r.reason as string | null) ?? null,
+  reasonCode: (r.reason_code as string | null) ?? null,
   httpStatus: (r.http_status as number | null) ?? null,
   finalUrl: (r.final_url as string | null) ?? null,
   etag: (r.etag as string | null) ?? null,
@@ -121,28 +130,51 @@ export class PageAuditsRepository {
     return ((await this.dataSource.query(`SELECT * FROM page_audit_results WHERE audit_id = $1 ORDER BY n`, [auditId])) as Row[]).map(resultOf);
   }
 
-  async fail(id: number, reason: string): Promise<void> {
-    await this.dataSource.query(`UPDATE page_audits SET status = 'failed', reason = $2, completed_at = now(), started_at = coalesce(started_at, now()) WHERE id = $1 AND status IN ('queued', 'running')`, [id, reason.slice(0, 1000)]);
+  async fail(id: number, why: PageFailure, m: Pick<EntityManager, 'query'> = this.dataSource): Promise<void> {
+    await m.query(
+      `UPDATE page_audits SET status = 'failed', reason = $2, reason_code = $3, completed_at = now(), started_at = coalesce(started_at, now()) WHERE id = $1 AND status IN ('queued', 'running')`,
+      [id, why.message.slice(0, 1000), why.code],
+    );
   }
 
   /**
-   * Records the audit's pages as pending (once: a replayed plan changes nothing) and starts it; an
-   * audit with no page completes at once. Returns the page numbers still pending.
+   * Records the audit's pages as pending and starts it, once: a replayed plan (its pages are
+   * already recorded) adds nothing and admits nothing again. `admit` (a sitemap's pages) is asked,
+   * in the same transaction, which of them the organisation's quota takes (and how many it left
+   * out), or why none; then the audit fails. An audit with no page completes at once. Returns the
+   * page numbers still pending, or null when the audit failed.
    */
-  async plan(audit: PageAudit, urls: string[], dropped: number): Promise<number[]> {
+  async plan(audit: PageAudit, urls: string[], dropped: number, admit?: (m: EntityManager, urls: string[]) => Promise<{ urls: string[]; overQuota: number } | PageFailure>): Promise<number[] | null> {
     return this.dataSource.transaction(async (m) => {
-      await m.query(
-        `INSERT INTO page_audit_results (audit_id, n, organization_id, client_id, brand_id, url)
-         SELECT $1, t.n - 1, $2, $3, $4, t.url FROM unnest($5::text[]) WITH ORDINALITY AS t(url, n)
-         ON CONFLICT (audit_id, n) DO NOTHING`,
-        [audit.id, audit.organizationId, audit.clientId, audit.brandId, urls],
+      const [locked]: { status: AuditStatus; planned: number }[] = await m.query(
+        `SELECT status, (SELECT count(*) FROM page_audit_results WHERE audit_id = $1)::int AS planned FROM page_audits WHERE id = $1 FOR UPDATE`,
+        [audit.id],
       );
-      await m.query(
-        `UPDATE page_audits SET pages_total = $2, urls_dropped = $3, started_at = coalesce(started_at, now()),
-           status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END, completed_at = CASE WHEN $2 = 0 THEN now() ELSE NULL END
-         WHERE id = $1 AND status IN ('queued', 'running')`,
-        [audit.id, urls.length, dropped],
-      );
+      if (!locked || (locked.status !== 'queued' && locked.status !== 'running')) return [];
+      if (locked.planned === 0) {
+        let pages = urls;
+        let overQuota = 0;
+        if (admit && urls.length) {
+          const admitted = await admit(m, urls);
+          if ('code' in admitted) {
+            await this.fail(audit.id, admitted, m);
+            return null;
+          }
+          ({ urls: pages, overQuota } = admitted);
+        }
+        await m.query(
+          `INSERT INTO page_audit_results (audit_id, n, organization_id, client_id, brand_id, url)
+           SELECT $1, t.n - 1, $2, $3, $4, t.url FROM unnest($5::text[]) WITH ORDINALITY AS t(url, n)
+           ON CONFLICT (audit_id, n) DO NOTHING`,
+          [audit.id, audit.organizationId, audit.clientId, audit.brandId, pages],
+        );
+        await m.query(
+          `UPDATE page_audits SET pages_total = $2, urls_dropped = $3, pages_over_quota = $4, started_at = coalesce(started_at, now()),
+             status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END, completed_at = CASE WHEN $2 = 0 THEN now() ELSE NULL END
+           WHERE id = $1`,
+          [audit.id, pages.length, dropped, overQuota],
+        );
+      }
       const rows: { n: number }[] = await m.query(`SELECT n FROM page_audit_results WHERE audit_id = $1 AND status = 'pending' ORDER BY n`, [audit.id]);
       return rows.map((r) => r.n);
     });
@@ -170,7 +202,7 @@ export class PageAuditsRepository {
     const rows: { id: string }[] = await this.dataSource.query(
       `WITH done AS (
          UPDATE page_audit_results SET status = $3, reason = $4, http_status = $5, final_url = $6, etag = $7, last_modified = $8, score = $9,
-           components = $10, recommendations = $11, bot_access = $12, signals = $13, kinds = $14, duration_ms = $15, fetched_at = now()
+           components = $10, recommendations = $11, bot_access = $12, signals = $13, kinds = $14, duration_ms = $15, reason_code = $16, fetched_at = now()
          WHERE audit_id = $1 AND n = $2 AND status = 'pending'
          RETURNING id, organization_id, client_id, brand_id, url, score, status, fetched_at
        ), counted AS (
@@ -202,6 +234,7 @@ export class PageAuditsRepository {
         o.signals === null ? null : JSON.stringify(o.signals),
         o.kinds,
         o.durationMs,
+        o.reasonCode,
       ],
     );
     return rows.length > 0;

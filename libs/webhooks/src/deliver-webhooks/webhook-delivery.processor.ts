@@ -37,6 +37,20 @@ interface DeliveryJob {
 }
 
 const RELAY_BATCH = 1000;
+
+/**
+ * Whether BullMQ still holds a delivery's job: 1 when its hash is a job's (addJob always writes
+ * `timestamp`), 0 when there is none. A hash without it is what BullMQ's scripts leave when a
+ * job's hash was lost while its id was still queued: taking the id from `wait` writes
+ * `processedOn` and `ats` into a new, partial hash, the worker gets a job without data, and the
+ * hash stays, in no list, for good. It is no job, and it would make re-adding the job id a no-op
+ * (a duplicate), so it is deleted with its lock and the delivery is lost like any other.
+ */
+const HOLDS_JOB = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('HEXISTS', KEYS[1], 'timestamp') == 1 then return 1 end
+redis.call('DEL', KEYS[1], KEYS[2])
+return 0`;
 /** Unref'd: a pending wait never keeps a stopping process alive. */
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
@@ -53,7 +67,8 @@ function metric<T>(name: string, make: () => T): T {
  * - Processor: loads the delivery and its subscription, sends the signed attempt, records it
  *   with a compare-and-set on the attempt count and schedules the retry in the row.
  * - Reconciler: handed-over deliveries whose job BullMQ no longer holds (Redis flushed, restarted
- *   without persistence, or a crash between claim and add) go back to the relay.
+ *   without persistence, or a crash between claim and add; or only a partial hash is left, see
+ *   HOLDS_JOB) go back to the relay.
  */
 @Injectable()
 export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -233,7 +248,10 @@ export class WebhookDeliveryProcessor implements OnApplicationBootstrap, BeforeA
       const rows = await this.store.handedOver(grace, after, 1000);
       if (!rows.length) break;
       const pipeline = client.pipeline();
-      for (const r of rows) pipeline.exists(queue.toKey(jobIdOf(r.id, r.attempt)));
+      for (const r of rows) {
+        const key = queue.toKey(jobIdOf(r.id, r.attempt));
+        pipeline.eval(HOLDS_JOB, 2, key, `${key}:lock`);
+      }
       const found = (await pipeline.exec()) ?? [];
       const lost = rows.filter((_, i) => found[i]?.[1] === 0);
       released += await this.store.release(lost);
