@@ -54,6 +54,30 @@ const probes: Probe[] = [
     rule: 'through-the-index',
   },
   {
+    // Production code (a projector) using a library's test kit through its entry point.
+    file: `projections/${tag}-harness.ts`,
+    source: "import { projectorHarness } from '@libs/projection-engine/testing';\nexport const probe = projectorHarness;\n",
+    rule: 'testing-is-for-tests',
+  },
+  {
+    // ... or a library's own fixtures, from inside the library.
+    file: `libs/detectors/src/domain/${tag}-fixture-user.ts`,
+    source: "import { many } from '../testing';\nexport const probe = many;\n",
+    rule: 'testing-is-for-tests',
+  },
+  {
+    // The test kit is reached through its entry point, not a file inside it.
+    file: `test/${tag}-deep-testing.ts`,
+    source: "import { projectorHarness } from '../libs/projection-engine/src/testing/projector-harness';\nexport const probe = projectorHarness;\n",
+    rule: 'through-the-index',
+  },
+  {
+    // Test data beside the domain instead of in testing/.
+    file: `libs/opportunities/src/domain/${tag}.fixture.ts`,
+    source: "import type { OpportunityEvent } from './opportunity.events';\nexport const probe: OpportunityEvent[] = [];\n",
+    rule: 'fixtures-in-testing',
+  },
+  {
     file: `libs/tenancy/src/${tag}-app.ts`,
     source: "import { ApiModule } from '../../../apps/api/src/api.module';\nexport const probe = ApiModule;\n",
     rule: 'libs-do-not-import-apps',

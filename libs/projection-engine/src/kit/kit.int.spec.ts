@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
 import type { Projector } from '../projector';
-import { projectorHarness, type ProjectorHarness } from '../testing/projector-harness';
+import { projectorHarness, type ProjectorHarness } from '../testing';
 import { CounterDeltas } from './counter-deltas';
 import { tableShape, upsertRows, upsertSql } from './upsert';
 
