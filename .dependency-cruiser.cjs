@@ -46,8 +46,8 @@ const CONCERN_IMPORTS = {
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */
 const ANATOMY = ['opportunities', 'webhooks', 'tenancy', 'usage', 'analysis', 'visibility', 'citations', 'page-audits', 'agent-analytics', 'channels', 'detectors'];
-/** Folders of such a library that are not use cases, shared by its use cases. */
-const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared'];
+/** Folders of such a library that are not use cases, shared by its use cases (`testing`: by their specs only). */
+const SHARED_FOLDERS = ['domain', 'read-model', 'migrations', 'shared', 'testing'];
 
 /** Pure libraries a domain may use besides its own domain code. */
 const PURE = ['metrics', 'answer-analysis', 'event-sourcing'];
@@ -110,11 +110,27 @@ module.exports = {
     },
     {
       name: 'through-the-index',
-      comment: 'Outside a library, reach it through its exported index only (libs/<name>/src/index.ts, imported as @libs/<name>).',
+      comment:
+        'Outside a library, reach it through its exported index only (libs/<name>/src/index.ts, imported as @libs/<name>), or its test kit\'s (libs/<name>/src/testing/index.ts, @libs/<name>/testing).',
       severity: 'error',
       // The dashboard's browser code has its own rule (below): it takes pure files, not indexes.
       from: { path: '^(apps|projections|bench|test)/|^libs/([^/]+)/', pathNot: ['\\.spec\\.ts$', '^apps/dashboard/src/'] },
-      to: { path: '^libs/([^/]+)/src/.+', pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$'] },
+      to: { path: '^libs/([^/]+)/src/.+', pathNot: ['^libs/$1/', '^libs/[^/]+/src/(testing/)?index\\.ts$'] },
+    },
+    {
+      name: 'testing-is-for-tests',
+      comment:
+        'A library\'s test kit (libs/<name>/src/testing/: fixtures, harnesses, contracts; @libs/<name>/testing) is for specs, test/ and bench/: production code never imports it (the build leaves it out).',
+      severity: 'error',
+      from: { path: '^(apps|libs|projections)/', pathNot: ['\\.spec\\.ts$', '^libs/[^/]+/src/testing/'] },
+      to: { path: '^libs/[^/]+/src/testing/' },
+    },
+    {
+      name: 'fixtures-in-testing',
+      comment: 'Test data (*.fixture.ts) lives in its library\'s testing/ folder, never in domain/ or beside production code.',
+      severity: 'error',
+      from: { path: '\\.fixtures?\\.ts$', pathNot: '^libs/[^/]+/src/testing/' },
+      to: {},
     },
     {
       name: 'dashboard-takes-pure-code-only',

@@ -20,8 +20,8 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj)s$': swc },
   // Transform only the ESM-only packages; everything else in node_modules is CommonJS already.
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify/static|cookie)/)'],
-  // The tsconfig.json path aliases.
-  moduleNameMapper: { '^@libs/([^/]+)$': '<rootDir>/libs/$1/src', '^@projections$': '<rootDir>/projections' },
+  // The tsconfig.json path aliases (a library's test kit: @libs/<name>/testing).
+  moduleNameMapper: { '^@libs/([^/]+)$': '<rootDir>/libs/$1/src', '^@libs/([^/]+)/testing$': '<rootDir>/libs/$1/src/testing', '^@projections$': '<rootDir>/projections' },
   maxWorkers: 2,
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

@@ -3,13 +3,13 @@
  * projectors and the migrations of their tables beside them). The composition root
  * (apps/composition/migrations.ts) orders the migrations; the worker runs `ALL_PROJECTORS`.
  */
-import type { Projector } from '@libs/projection-engine';
-import { OPERATIONS_PROJECTORS } from './operations';
-import { OPPORTUNITY_PROJECTORS } from './opportunities';
-import { WEBHOOK_PROJECTORS } from './webhooks';
-import { ANALYSIS_PROJECTORS } from './analysis';
-import { VISIBILITY_PROJECTORS } from './visibility';
-import { CITATION_PROJECTORS } from './citations';
+import type { AnyTableShape, Projector } from '@libs/projection-engine';
+import { OPERATIONS_PROJECTORS, OPERATIONS_TABLES } from './operations';
+import { OPPORTUNITY_PROJECTORS, OPPORTUNITY_TABLES } from './opportunities';
+import { WEBHOOK_PROJECTORS, WEBHOOK_TABLES } from './webhooks';
+import { ANALYSIS_PROJECTORS, ANALYSIS_TABLES } from './analysis';
+import { VISIBILITY_PROJECTORS, VISIBILITY_TABLES } from './visibility';
+import { CITATION_PROJECTORS, CITATION_TABLES } from './citations';
 
 export * from './operations';
 export * from './opportunities';
@@ -30,3 +30,11 @@ export const PROJECTOR_GROUPS: Readonly<Record<string, readonly Projector[]>> = 
 
 /** Every projector the worker runs. */
 export const ALL_PROJECTORS: Projector[] = Object.values(PROJECTOR_GROUPS).flat();
+
+/**
+ * The shape of every table the projectors write, declared once: the projector writes with it, its
+ * readers take their column lists and row mappings from it (a library that reads a table row by
+ * row declares the shape itself, beside its reader), and test/read-models.unit.spec.ts compares
+ * each with the table the migrations make.
+ */
+export const ALL_TABLES: readonly AnyTableShape[] = [...OPERATIONS_TABLES, ...OPPORTUNITY_TABLES, ...WEBHOOK_TABLES, ...ANALYSIS_TABLES, ...VISIBILITY_TABLES, ...CITATION_TABLES];

@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 /**
  * The architecture rules of `.dependency-cruiser.cjs` bite: each probe is a file with one wrong
  * import, written into the tree for the duration of the test (the rules match real paths), and
- * dependency-cruiser must name the rule it breaks. The clean tree passing is `npm run lint`.
+ * dependency-cruiser must name the rule it breaks. So do eslint.config.mjs's boundary rules (no
+ * append by hand): their probes are linted as if they sat at their paths. The clean tree passing
+ * is `npm run lint`.
  */
 const root = join(__dirname, '..');
 const tag = `zz-rule-probe-${process.pid}`;
@@ -64,6 +66,30 @@ const probes: Probe[] = [
     rule: 'dashboard-has-no-node',
   },
   {
+    // Production code (a projector) using a library's test kit through its entry point.
+    file: `projections/${tag}-harness.ts`,
+    source: "import { projectorHarness } from '@libs/projection-engine/testing';\nexport const probe = projectorHarness;\n",
+    rule: 'testing-is-for-tests',
+  },
+  {
+    // ... or a library's own fixtures, from inside the library.
+    file: `libs/detectors/src/domain/${tag}-fixture-user.ts`,
+    source: "import { many } from '../testing';\nexport const probe = many;\n",
+    rule: 'testing-is-for-tests',
+  },
+  {
+    // The test kit is reached through its entry point, not a file inside it.
+    file: `test/${tag}-deep-testing.ts`,
+    source: "import { projectorHarness } from '../libs/projection-engine/src/testing/projector-harness';\nexport const probe = projectorHarness;\n",
+    rule: 'through-the-index',
+  },
+  {
+    // Test data beside the domain instead of in testing/.
+    file: `libs/opportunities/src/domain/${tag}.fixture.ts`,
+    source: "import type { OpportunityEvent } from './opportunity.events';\nexport const probe: OpportunityEvent[] = [];\n",
+    rule: 'fixtures-in-testing',
+  },
+  {
     file: `libs/tenancy/src/${tag}-app.ts`,
     source: "import { ApiModule } from '../../../apps/api/src/api.module';\nexport const probe = ApiModule;\n",
     rule: 'libs-do-not-import-apps',
@@ -102,4 +128,47 @@ describe('architecture rules', () => {
     const named = violations.filter((v) => v.from === probe.file).map((v) => v.rule.name);
     expect(named).toContain(probe.rule);
   });
+});
+
+/** The ESLint rules that keep a boundary (not style): a probe breaking each is linted as if it were at its path. */
+const lintProbes: Probe[] = [
+  {
+    file: 'libs/analysis/src/answer-questions/zz-append-probe.ts',
+    source:
+      "import type { EventStore } from '@libs/event-store';\nexport const probe = (store: EventStore) => store.appendToStream('answer-1-0', [], { kind: 'no_stream' });\n",
+    rule: 'no-restricted-properties',
+  },
+  {
+    file: 'libs/analysis/src/seed-history/zz-bulk-probe.ts',
+    source: "import type { EventStore } from '@libs/event-store';\nexport const probe = (store: EventStore) => store.appendToNewStreams?.([]);\n",
+    rule: 'no-restricted-properties',
+  },
+];
+
+describe('lint rules', () => {
+  const lint = async (probe: Probe): Promise<{ ruleId: string | null; message: string }[]> => {
+    const bin = join(root, 'node_modules', '.bin', 'eslint');
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = execFile(bin, ['--format', 'json', '--stdin', '--stdin-filename', probe.file], { cwd: root, maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+          // Exit code 1 means "problems found": the report is still on stdout.
+          if (error && !stdout) reject(error);
+          else resolve(stdout);
+        });
+        child.stdin!.end(probe.source);
+      });
+    const [report] = JSON.parse(await run()) as { messages: { ruleId: string | null; message: string }[] }[];
+    return report.messages;
+  };
+
+  it.each(lintProbes.map((p) => [p.file, p]))('an append by hand is refused: %s', async (_file, probe) => {
+    const messages = await lint(probe);
+    expect(messages.map((m) => m.ruleId)).toContain(probe.rule);
+    expect(messages.find((m) => m.ruleId === probe.rule)?.message).toMatch(/event-sourcing kit|DecisionRunner/);
+  }, 60_000);
+
+  it('a test may still write events by hand', async () => {
+    const messages = await lint({ ...lintProbes[0], file: 'libs/analysis/src/answer-questions/zz-append-probe.int.spec.ts' });
+    expect(messages.map((m) => m.ruleId)).not.toContain('no-restricted-properties');
+  }, 60_000);
 });

@@ -1,59 +1,11 @@
 import type { RecordedEvent } from '@libs/event-store';
-import { answerEvents, resultId, type AnswerEvent } from '@libs/analysis';
-import { tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
+import { ANALYSIS_RESULTS, answerEvents, resultId, type AnalysisResultRow, type AnswerEvent } from '@libs/analysis';
+import { upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
 
-interface ResultRow {
-  id: string;
-  run_id: number;
-  n: number;
-  organization_id: number;
-  client_id: number | null;
-  brand_id: number;
-  prompt_id: number | null;
-  query: string;
-  provider: string;
-  model: string | null;
-  source: string | null;
-  status: string;
-  answer: string | null;
-  error: string | null;
-  asked_at: string;
-  latency_ms: number | null;
-  engine_version: string | null;
-  analysed_at: string | null;
-  citations: unknown[];
-  entities: unknown[];
-  claims: unknown[];
-}
-
-const results = tableShape<ResultRow>({
-  table: 'analysis_results',
-  columns: {
-    id: 'text',
-    run_id: 'bigint',
-    n: 'integer',
-    organization_id: 'bigint',
-    client_id: 'bigint',
-    brand_id: 'bigint',
-    prompt_id: 'bigint',
-    query: 'text',
-    provider: 'text',
-    model: 'text',
-    source: 'text',
-    status: 'text',
-    answer: 'text',
-    error: 'text',
-    asked_at: 'timestamptz',
-    latency_ms: 'integer',
-    engine_version: 'text',
-    analysed_at: 'timestamptz',
-    citations: 'jsonb',
-    entities: 'jsonb',
-    claims: 'jsonb',
-  },
-  key: ['id'],
-});
+/** The columns an analysis sets on its answer's row (a row recorded in an earlier batch is updated in place). */
+const ANALYSED = ['engine_version', 'analysed_at', 'citations', 'entities', 'claims'] as const;
+const ANALYSED_RECORDS = ['id', ...ANALYSED].map((c) => `${c} ${ANALYSIS_RESULTS.columns[c as keyof AnalysisResultRow]}`).join(', ');
 
 /**
  * `analysis_results`: one row per answer (run and item), the result record of DESIGN §13.1:
@@ -63,11 +15,11 @@ const results = tableShape<ResultRow>({
 export const analysisResultsProjector: Projector = {
   name: 'analysis_results',
   handles: ['answer.recorded', 'answer.failed', 'answer.analysed'],
-  tables: ['analysis_results'],
+  tables: [ANALYSIS_RESULTS.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const typed = events.map((e) => answerEvents.decode(e)).filter((e): e is AnswerEvent => e !== null);
     const owners = await brandOwners(context.query, typed.map((e) => e.data.brandId));
-    const rows = new Map<string, ResultRow>();
+    const rows = new Map<string, AnalysisResultRow>();
     // Analyses of answers recorded in earlier batches (and re-analyses): the latest per answer.
     const analyses = new Map<string, Extract<AnswerEvent, { type: 'answer.analysed' }>['data']>();
     for (const e of typed) {
@@ -92,12 +44,12 @@ export const analysisResultsProjector: Projector = {
           : { ...base, model: null, source: null, status: 'failed', answer: null, error: e.data.reason, latency_ms: null, engine_version: null, analysed_at: null, citations: [], entities: [], claims: [] },
       );
     }
-    await upsertRows(context, results, [...rows.values()]);
+    await upsertRows(context, ANALYSIS_RESULTS, [...rows.values()]);
     if (!analyses.size) return;
     // Updated in place, all in one statement (the rows travel as one JSON parameter).
     await context.query(
-      `UPDATE ${context.table('analysis_results')} AS t SET engine_version = x.engine_version, analysed_at = x.analysed_at, citations = x.citations, entities = x.entities, claims = x.claims
-         FROM jsonb_to_recordset($1::jsonb) AS x(id text, engine_version text, analysed_at timestamptz, citations jsonb, entities jsonb, claims jsonb) WHERE t.id = x.id`,
+      `UPDATE ${context.table(ANALYSIS_RESULTS.table)} AS t SET ${ANALYSED.map((c) => `${c} = x.${c}`).join(', ')}
+         FROM jsonb_to_recordset($1::jsonb) AS x(${ANALYSED_RECORDS}) WHERE t.id = x.id`,
       [JSON.stringify([...analyses].map(([id, d]) => ({ id, engine_version: d.engineVersion, analysed_at: d.analysedAt, citations: d.citations, entities: d.entities, claims: d.claims ?? [] })))],
     );
   },

@@ -1,24 +1,7 @@
 import type { RecordedEvent } from '@libs/event-store';
-import { tableShape, type ProjectionContext, type Projector } from '@libs/projection-engine';
-import { ANSWER_ROW_COLUMNS, replaceAnswerRows, type AnswerRowBase } from './latest-analyses';
-
-interface EntityRow extends AnswerRowBase {
-  entity_id: string;
-  kind: string;
-  name: string;
-  mentioned: boolean;
-  mentions: number;
-  rank: number | null;
-  sentiment: string | null;
-  sentiment_score: number | null;
-  visibility_share: number;
-}
-
-const entities = tableShape<EntityRow>({
-  table: 'answer_entities',
-  columns: { ...ANSWER_ROW_COLUMNS, entity_id: 'text', kind: 'text', name: 'text', mentioned: 'boolean', mentions: 'integer', rank: 'integer', sentiment: 'text', sentiment_score: 'float8', visibility_share: 'float8' },
-  key: ['result_id', 'entity_id'],
-});
+import { ANSWER_ENTITIES } from '@libs/analysis';
+import type { ProjectionContext, Projector } from '@libs/projection-engine';
+import { replaceAnswerRows } from './latest-analyses';
 
 /**
  * `answer_entities`: one row per analysed answer and tracked entity (mentioned or not: a rate's
@@ -28,9 +11,9 @@ const entities = tableShape<EntityRow>({
 export const answerEntitiesProjector: Projector = {
   name: 'answer_entities',
   handles: ['answer.analysed'],
-  tables: ['answer_entities'],
+  tables: [ANSWER_ENTITIES.table],
   apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
-    return replaceAnswerRows(events, context, entities, (d, base) =>
+    return replaceAnswerRows(events, context, ANSWER_ENTITIES, (d, base) =>
       d.entities.map((e) => ({
         ...base,
         entity_id: e.entityId,

@@ -1,3 +1,5 @@
+import { ANALYSIS_RESULTS, ANALYSIS_RUNS, ANSWER_CITATIONS, ANSWER_ENTITIES } from '@libs/analysis';
+import type { AnyTableShape } from '@libs/projection-engine';
 import { analysisResultsProjector } from './analysis-results.projector';
 import { analysisRunsProjector } from './analysis-runs.projector';
 import { answerCitationsProjector } from './answer-citations.projector';
@@ -8,3 +10,5 @@ export { analysisRunsProjector, analysisResultsProjector, answerEntitiesProjecto
 /** Analysis runs and answers: runs, results (one per answer), answer entities, answer citations. */
 export const ANALYSIS_PROJECTORS = [analysisRunsProjector, analysisResultsProjector, answerEntitiesProjector, answerCitationsProjector];
 export const ANALYSIS_MIGRATIONS = { create: CreateAnalysisReadModels1763700006200 };
+/** Their tables' shapes (declared by libs/analysis, which reads them). */
+export const ANALYSIS_TABLES: readonly AnyTableShape[] = [ANALYSIS_RUNS, ANALYSIS_RESULTS, ANSWER_ENTITIES, ANSWER_CITATIONS];

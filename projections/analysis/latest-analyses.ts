@@ -1,18 +1,7 @@
 import type { RecordedEvent } from '@libs/event-store';
-import { answerEvents, resultId, type AnswerAnalysed } from '@libs/analysis';
+import { answerEvents, resultId, type AnswerAnalysed, type AnswerRowBase } from '@libs/analysis';
 import { upsertRows, type ProjectionContext, type TableShape } from '@libs/projection-engine';
 import { brandOwners, type BrandOwner } from '@libs/tenancy';
-
-/** The rows every per-answer table starts with: the answer and its tenant, provider and day. */
-export interface AnswerRowBase {
-  result_id: string;
-  organization_id: number;
-  client_id: number | null;
-  brand_id: number;
-  run_id: number;
-  provider: string;
-  asked_at: string;
-}
 
 /**
  * Replaces the rows of the answers analysed in a batch: the latest analysis of each answer wins
@@ -42,14 +31,3 @@ export async function replaceAnswerRows<Row extends AnswerRowBase>(
   }
   for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, shape, rows.slice(k, k + 5000));
 }
-
-/** The columns of AnswerRowBase, for a table shape. */
-export const ANSWER_ROW_COLUMNS = {
-  result_id: 'text',
-  organization_id: 'bigint',
-  client_id: 'bigint',
-  brand_id: 'bigint',
-  run_id: 'bigint',
-  provider: 'text',
-  asked_at: 'timestamptz',
-} as const;

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@libs/event-store';
 import { answerEvents, resultId, type AnswerAnalysed } from '@libs/analysis';
-import { changeId, changeRecord, detectChanges, severityRank, snapshotOf, type AnswerSnapshot, type ChangeRow } from '@libs/citations';
+import { ANSWER_CHANGES, changeId, changeRecord, detectChanges, severityRank, snapshotOf, type AnswerSnapshot, type ChangeRow } from '@libs/citations';
 import { tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
 import { derivedUuid, dispatchWebhookEvents, organizationsSubscribedTo } from '@libs/webhooks';
@@ -17,38 +17,11 @@ interface StateRow {
   snapshot: AnswerSnapshot;
 }
 
-const states = tableShape<StateRow>({
+/** Each analysed answer's snapshot, which its changes compare (read by this projector only). */
+export const CHANGE_ANSWER_STATES = tableShape<StateRow>({
   table: 'change_answer_states',
   columns: { result_id: 'text', organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', provider: 'text', prompt_id: 'bigint', query: 'text', asked_at: 'timestamptz', snapshot: 'jsonb' },
   key: ['result_id'],
-});
-
-const changes = tableShape<ChangeRow>({
-  table: 'answer_changes',
-  columns: {
-    id: 'text',
-    organization_id: 'bigint',
-    client_id: 'bigint',
-    brand_id: 'bigint',
-    result_id: 'text',
-    previous_result_id: 'text',
-    provider: 'text',
-    prompt_id: 'bigint',
-    query: 'text',
-    change_type: 'text',
-    severity: 'text',
-    severity_rank: 'smallint',
-    entity_id: 'text',
-    entity_name: 'text',
-    entity_kind: 'text',
-    domain: 'text',
-    before: 'jsonb',
-    after: 'jsonb',
-    asked_at: 'timestamptz',
-    previous_asked_at: 'timestamptz',
-    day: 'date',
-  },
-  key: ['id'],
 });
 
 interface Neighbours {
@@ -69,7 +42,7 @@ interface Neighbours {
 export const answerChangesProjector: Projector = {
   name: 'answer_changes',
   handles: ['answer.analysed'],
-  tables: ['answer_changes', 'change_answer_states'],
+  tables: [ANSWER_CHANGES.table, CHANGE_ANSWER_STATES.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const latest = new Map<string, AnswerAnalysed['data']>();
     const recordedAt = new Map<string, Date>();
@@ -83,7 +56,7 @@ export const answerChangesProjector: Projector = {
     const owners = await brandOwners(context.query, [...latest.values()].map((d) => d.brandId));
     await upsertRows(
       context,
-      states,
+      CHANGE_ANSWER_STATES,
       [...latest].map(([id, d]) => ({
         result_id: id,
         organization_id: d.organizationId,
@@ -152,7 +125,7 @@ export const answerChangesProjector: Projector = {
         });
       }
     }
-    for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, changes, rows.slice(k, k + 5000));
+    for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, ANSWER_CHANGES, rows.slice(k, k + 5000));
     if (context.rebuilding || !rows.length) return;
     const subscribed = await organizationsSubscribedTo(context.query, 'change.detected', rows.map((r) => r.organization_id));
     if (!subscribed.size) return;

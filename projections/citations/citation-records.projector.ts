@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@libs/event-store';
 import { tableShape, type ProjectionContext, type Projector } from '@libs/projection-engine';
-import { ANSWER_ROW_COLUMNS, replaceAnswerRows, type AnswerRowBase } from '../analysis/latest-analyses';
+import { ANSWER_ROW_COLUMNS, type AnswerRowBase } from '@libs/analysis';
+import { replaceAnswerRows } from '../analysis/latest-analyses';
 
 interface CitationRecordRow extends AnswerRowBase {
   position: number;
@@ -16,7 +17,7 @@ interface CitationRecordRow extends AnswerRowBase {
   competitors_mentioned: string[];
 }
 
-const records = tableShape<CitationRecordRow>({
+export const CITATION_RECORDS = tableShape<CitationRecordRow>({
   table: 'citation_records',
   columns: {
     ...ANSWER_ROW_COLUMNS,
@@ -43,9 +44,9 @@ const records = tableShape<CitationRecordRow>({
 export const citationRecordsProjector: Projector = {
   name: 'citation_records',
   handles: ['answer.analysed'],
-  tables: ['citation_records'],
+  tables: [CITATION_RECORDS.table],
   apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
-    return replaceAnswerRows(events, context, records, (d, base) => {
+    return replaceAnswerRows(events, context, CITATION_RECORDS, (d, base) => {
       const brandMentioned = d.entities.some((e) => e.kind === 'brand' && e.mentioned);
       const competitors = d.entities.filter((e) => e.kind === 'competitor' && e.mentioned).map((e) => e.entityId);
       return d.citations.map((c) => ({

@@ -13,7 +13,7 @@ interface SourceRow {
   title: string | null;
 }
 
-const sources = tableShape<SourceRow>({
+export const CITATION_SOURCES = tableShape<SourceRow>({
   table: 'citation_sources',
   columns: { id: 'bigint', organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', url: 'text', domain: 'text', title: 'text' },
   key: ['id'],
@@ -27,7 +27,7 @@ const sources = tableShape<SourceRow>({
 export const citationSourcesProjector: Projector = {
   name: 'citation_sources',
   handles: ['answer.analysed'],
-  tables: ['citation_sources'],
+  tables: [CITATION_SOURCES.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const seen = new Map<string, Omit<SourceRow, 'id' | 'client_id'>>();
     for (const e of events) {
@@ -57,7 +57,7 @@ export const citationSourcesProjector: Projector = {
       if (id === undefined) fresh.push({ id: ++next, ...row });
       else if (s.title !== null) titled.push({ id, ...row });
     }
-    await upsertRows(context, sources, fresh, { kind: 'keep' });
-    await upsertRows(context, sources, titled, { kind: 'replace', columns: ['title'] });
+    await upsertRows(context, CITATION_SOURCES, fresh, { kind: 'keep' });
+    await upsertRows(context, CITATION_SOURCES, titled, { kind: 'replace', columns: ['title'] });
   },
 };

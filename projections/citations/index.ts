@@ -1,3 +1,10 @@
+import { ANSWER_CHANGES } from '@libs/citations';
+import type { AnyTableShape } from '@libs/projection-engine';
+import { CHANGE_ANSWER_STATES } from './answer-changes.projector';
+import { CITATION_RECORDS } from './citation-records.projector';
+import { CITATION_SOURCES } from './citation-sources.projector';
+import { PROMPT_ANSWERS } from './prompt-answers.projector';
+import { PROMPT_DISCOVERIES } from './prompt-discoveries.projector';
 import { answerChangesProjector } from './answer-changes.projector';
 import { citationRecordsProjector } from './citation-records.projector';
 import { citationSourcesProjector } from './citation-sources.projector';
@@ -9,3 +16,5 @@ export { citationRecordsProjector, citationSourcesProjector, promptAnswersProjec
 /** Citations, prompts and changes (issue 16): cited URLs and their ids, answers seen from their brand, changes between answers, questions found in answers. */
 export const CITATION_PROJECTORS = [citationRecordsProjector, citationSourcesProjector, promptAnswersProjector, answerChangesProjector, promptDiscoveriesProjector];
 export const CITATION_MIGRATIONS = { create: CreateCitationReadModels1763700008000 };
+/** Their tables' shapes (`answer_changes` declared by libs/citations, which reads it row by row). */
+export const CITATION_TABLES: readonly AnyTableShape[] = [CITATION_RECORDS, CITATION_SOURCES, PROMPT_ANSWERS, ANSWER_CHANGES, CHANGE_ANSWER_STATES, PROMPT_DISCOVERIES];

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@libs/event-store';
 import { tableShape, type ProjectionContext, type Projector } from '@libs/projection-engine';
-import { ANSWER_ROW_COLUMNS, replaceAnswerRows, type AnswerRowBase } from '../analysis/latest-analyses';
+import { ANSWER_ROW_COLUMNS, type AnswerRowBase } from '@libs/analysis';
+import { replaceAnswerRows } from '../analysis/latest-analyses';
 
 interface PromptAnswerRow extends AnswerRowBase {
   day: string;
@@ -16,7 +17,7 @@ interface PromptAnswerRow extends AnswerRowBase {
   citations: number;
 }
 
-const answers = tableShape<PromptAnswerRow>({
+export const PROMPT_ANSWERS = tableShape<PromptAnswerRow>({
   table: 'prompt_answers',
   columns: {
     ...ANSWER_ROW_COLUMNS,
@@ -43,9 +44,9 @@ const answers = tableShape<PromptAnswerRow>({
 export const promptAnswersProjector: Projector = {
   name: 'prompt_answers',
   handles: ['answer.analysed'],
-  tables: ['prompt_answers'],
+  tables: [PROMPT_ANSWERS.table],
   apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
-    return replaceAnswerRows(events, context, answers, (d, base) => {
+    return replaceAnswerRows(events, context, PROMPT_ANSWERS, (d, base) => {
       const brand = d.entities.find((e) => e.kind === 'brand');
       const mentioned = brand?.mentioned ?? false;
       return [

@@ -19,7 +19,7 @@ interface DiscoveryRow {
   day: string;
 }
 
-const discoveries = tableShape<DiscoveryRow>({
+export const PROMPT_DISCOVERIES = tableShape<DiscoveryRow>({
   table: 'prompt_discoveries',
   columns: {
     result_id: 'text',
@@ -46,7 +46,7 @@ const discoveries = tableShape<DiscoveryRow>({
 export const promptDiscoveriesProjector: Projector = {
   name: 'prompt_discoveries',
   handles: ['answer.recorded'],
-  tables: ['prompt_discoveries'],
+  tables: [PROMPT_DISCOVERIES.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const recorded = new Map<string, AnswerRecorded['data']>();
     for (const e of events) {
@@ -75,6 +75,6 @@ export const promptDiscoveriesProjector: Projector = {
         });
       }
     }
-    for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, discoveries, rows.slice(k, k + 5000));
+    for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, PROMPT_DISCOVERIES, rows.slice(k, k + 5000));
   },
 };

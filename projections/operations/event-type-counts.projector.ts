@@ -1,5 +1,12 @@
 import type { RecordedEvent } from '@libs/event-store';
-import type { ProjectionContext, Projector } from '@libs/projection-engine';
+import { tableShape, type ProjectionContext, type Projector } from '@libs/projection-engine';
+
+/** A type's count and the time its newest event was recorded. */
+export const EVENT_TYPE_COUNTS = tableShape<{ type: string; count: number; last_recorded_at: string }>({
+  table: 'event_type_counts',
+  columns: { type: 'text', count: 'bigint', last_recorded_at: 'timestamptz' },
+  key: ['type'],
+});
 
 /**
  * `event_type_counts`: how many events of each type the store holds, and when the last one was
@@ -9,7 +16,7 @@ import type { ProjectionContext, Projector } from '@libs/projection-engine';
 export const eventTypeCountsProjector: Projector = {
   name: 'event_type_counts',
   handles: 'all',
-  tables: ['event_type_counts'],
+  tables: [EVENT_TYPE_COUNTS.table],
   async apply(events: readonly RecordedEvent[], { query, table }: ProjectionContext): Promise<void> {
     const counts = new Map<string, { n: number; last: Date }>();
     for (const e of events) {
@@ -21,7 +28,7 @@ export const eventTypeCountsProjector: Projector = {
     }
     const types = [...counts.keys()];
     await query(
-      `INSERT INTO ${table('event_type_counts')} AS t (type, count, last_recorded_at)
+      `INSERT INTO ${table(EVENT_TYPE_COUNTS.table)} AS t (type, count, last_recorded_at)
        SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[])
        ON CONFLICT (type) DO UPDATE SET count = t.count + EXCLUDED.count,
          last_recorded_at = GREATEST(t.last_recorded_at, EXCLUDED.last_recorded_at)`,

@@ -1,3 +1,8 @@
+import { OPPORTUNITIES } from '@libs/opportunities';
+import type { AnyTableShape } from '@libs/projection-engine';
+import { OPPORTUNITY_LIST_COUNTS } from './opportunities.projector';
+import { OPPORTUNITY_COUNT_MEMBERS, OPPORTUNITY_COUNTS, OPPORTUNITY_DUE_BUCKETS } from './opportunity-counts.projector';
+import { OPPORTUNITY_OUTCOME_FACTS, OPPORTUNITY_OUTCOMES } from './opportunity-outcomes.projector';
 import { opportunitiesProjector } from './opportunities.projector';
 import { opportunityCountsProjector } from './opportunity-counts.projector';
 import { opportunityOutcomesProjector } from './opportunity-outcomes.projector';
@@ -17,3 +22,5 @@ export const OPPORTUNITY_MIGRATIONS = {
   clientIds: AddClientIds1763700004200,
   outcomeMentionRates: AddOutcomeMentionRates1763700012100,
 };
+/** Their tables' shapes (`opportunities` declared by libs/opportunities, which reads it row by row). */
+export const OPPORTUNITY_TABLES: readonly AnyTableShape[] = [OPPORTUNITIES, OPPORTUNITY_LIST_COUNTS, OPPORTUNITY_COUNTS, OPPORTUNITY_COUNT_MEMBERS, OPPORTUNITY_DUE_BUCKETS, OPPORTUNITY_OUTCOMES, OPPORTUNITY_OUTCOME_FACTS];

@@ -1,16 +1,10 @@
 import type { RecordedEvent } from '@libs/event-store';
-import { asOpportunityEvent, evolve, OPPORTUNITY_ROW_COLUMNS, OPPORTUNITY_STATE_COLUMNS, opportunityRowFromSql, opportunityRowToSql, type OpportunityRow } from '@libs/opportunities';
-import { CounterDeltas, tableShape, upsertRows, type ColumnType, type ProjectionContext, type Projector } from '@libs/projection-engine';
+import { asOpportunityEvent, evolve, OPPORTUNITIES, OPPORTUNITY_STATE_COLUMNS, opportunityRowFromSql, opportunityRowToSql, type OpportunityRow } from '@libs/opportunities';
+import { CounterDeltas, tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
 
-const opportunities = tableShape<Record<string, unknown>>({
-  table: 'opportunities',
-  columns: Object.fromEntries(OPPORTUNITY_ROW_COLUMNS) as Record<string, ColumnType>,
-  key: ['id'],
-});
-
 /** Totals of the list's filters; `client_id` 0 is the organisation's own brands (it is part of the key). */
-const listCounts = tableShape<{ organization_id: number; client_id: number; brand_id: number; type: string; status: string; severity: string; count: number }>({
+export const OPPORTUNITY_LIST_COUNTS = tableShape<{ organization_id: number; client_id: number; brand_id: number; type: string; status: string; severity: string; count: number }>({
   table: 'opportunity_list_counts',
   columns: { organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', type: 'text', status: 'text', severity: 'text', count: 'bigint' },
   key: ['organization_id', 'client_id', 'brand_id', 'type', 'status', 'severity'],
@@ -26,7 +20,7 @@ const idOf = (e: RecordedEvent) => Number(e.streamId.slice('opportunity-'.length
 export const opportunitiesProjector: Projector = {
   name: 'opportunities',
   handles: ['opportunity.detected', 'opportunity.transitioned', 'opportunity.verification_recorded', 'opportunity.outcome_finalized'],
-  tables: ['opportunities', 'opportunity_list_counts'],
+  tables: [OPPORTUNITIES.table, OPPORTUNITY_LIST_COUNTS.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const { query, table } = context;
     const ids = [...new Set(events.map(idOf))];
@@ -45,9 +39,9 @@ export const opportunitiesProjector: Projector = {
     }
     if (!rows.size) return;
     // One statement per batch, whatever its size: the rows travel as one JSON parameter.
-    await upsertRows(context, opportunities, [...rows.values()].map(opportunityRowToSql));
+    await upsertRows(context, OPPORTUNITIES, [...rows.values()].map(opportunityRowToSql));
     // Totals: each changed row leaves its old (tenant, brand, type, status, severity) cell and joins its new one.
-    const totals = new CounterDeltas(listCounts, ['count']);
+    const totals = new CounterDeltas(OPPORTUNITY_LIST_COUNTS, ['count']);
     const bump = (r: OpportunityRow, by: number) =>
       totals.add({ organization_id: r.state.organizationId, client_id: r.clientId ?? 0, brand_id: r.state.brandId, type: r.state.type, status: r.state.status, severity: r.state.severity }, { count: by });
     for (const [id, after] of rows) {

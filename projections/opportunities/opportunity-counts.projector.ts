@@ -15,19 +15,19 @@ interface MemberRow {
   due_at: string;
 }
 
-const members = tableShape<MemberRow>({
+export const OPPORTUNITY_COUNT_MEMBERS = tableShape<MemberRow>({
   table: 'opportunity_count_members',
   columns: { id: 'bigint', organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', severity: 'text', status: 'text', due_at: 'timestamptz' },
   key: ['id'],
 });
 
-const counts = tableShape<{ organization_id: number; client_id: number | null; brand_id: number; status: string; severity: string; count: number }>({
+export const OPPORTUNITY_COUNTS = tableShape<{ organization_id: number; client_id: number | null; brand_id: number; status: string; severity: string; count: number }>({
   table: 'opportunity_counts',
   columns: { organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', status: 'text', severity: 'text', count: 'bigint' },
   key: ['organization_id', 'brand_id', 'status', 'severity'],
 });
 
-const dueBucketCounts = tableShape<{ organization_id: number; client_id: number | null; span: string; bucket_start: string; brand_id: number; count: number }>({
+export const OPPORTUNITY_DUE_BUCKETS = tableShape<{ organization_id: number; client_id: number | null; span: string; bucket_start: string; brand_id: number; count: number }>({
   table: 'opportunity_due_buckets',
   columns: { organization_id: 'bigint', client_id: 'bigint', span: 'text', bucket_start: 'timestamptz', brand_id: 'bigint', count: 'bigint' },
   key: ['organization_id', 'span', 'bucket_start', 'brand_id'],
@@ -60,12 +60,12 @@ const idOf = (e: RecordedEvent) => Number(e.streamId.slice('opportunity-'.length
 export const opportunityCountsProjector: Projector = {
   name: 'opportunity_counts',
   handles: ['opportunity.detected', 'opportunity.transitioned'],
-  tables: ['opportunity_counts', 'opportunity_count_members', 'opportunity_due_buckets'],
+  tables: [OPPORTUNITY_COUNTS.table, OPPORTUNITY_COUNT_MEMBERS.table, OPPORTUNITY_DUE_BUCKETS.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const { query, table } = context;
     const ids = [...new Set(events.map(idOf))];
     const found: (Omit<MemberRow, 'due_at'> & { due_at: Date })[] = await query(
-      `SELECT id, organization_id, client_id, brand_id, severity, status, due_at FROM ${table(members.table)} WHERE id = ANY($1::bigint[])`,
+      `SELECT id, organization_id, client_id, brand_id, severity, status, due_at FROM ${table(OPPORTUNITY_COUNT_MEMBERS.table)} WHERE id = ANY($1::bigint[])`,
       [ids],
     );
     const known = new Map<number, MemberRow>(
@@ -78,8 +78,8 @@ export const opportunityCountsProjector: Projector = {
     const owners = await brandOwners(query, typed.flatMap(({ id, event }) => (event.type === 'opportunity.detected' && !known.has(id) ? [event.data.brandId] : [])));
 
     const changed = new Set<number>();
-    const countDeltas = new CounterDeltas(counts, ['count']);
-    const dueDeltas = new CounterDeltas(dueBucketCounts, ['count']);
+    const countDeltas = new CounterDeltas(OPPORTUNITY_COUNTS, ['count']);
+    const dueDeltas = new CounterDeltas(OPPORTUNITY_DUE_BUCKETS, ['count']);
     const bump = (m: MemberRow, status: Status, by: number) =>
       countDeltas.add({ organization_id: m.organization_id, client_id: m.client_id, brand_id: m.brand_id, status, severity: m.severity }, { count: by });
     const bumpDue = (m: MemberRow, by: number) => {
@@ -110,7 +110,7 @@ export const opportunityCountsProjector: Projector = {
       changed.add(id);
     }
     if (!changed.size) return;
-    await upsertRows(context, members, [...changed].map((id) => known.get(id)!), { kind: 'replace', columns: ['status'] });
+    await upsertRows(context, OPPORTUNITY_COUNT_MEMBERS, [...changed].map((id) => known.get(id)!), { kind: 'replace', columns: ['status'] });
     await dueDeltas.flush(context);
     await countDeltas.flush(context);
   },

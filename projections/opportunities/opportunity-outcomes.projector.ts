@@ -13,10 +13,51 @@ interface FactRow {
   title: string;
 }
 
-const outcomeFacts = tableShape<FactRow>({
+export const OPPORTUNITY_OUTCOME_FACTS = tableShape<FactRow>({
   table: 'opportunity_outcome_facts',
   columns: { id: 'bigint', organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', type: 'text', severity: 'text', title: 'text' },
   key: ['id'],
+});
+
+/** A row of `opportunity_outcomes` (read by the outcomes summary): the facts at resolution, then the finalised outcome. */
+interface OutcomeRow extends Omit<FactRow, 'id'> {
+  opportunity_id: number;
+  resolved_at: string;
+  finalized_at: string | null;
+  citation_rate_before: number | null;
+  citation_rate_after: number | null;
+  ai_traffic_before: number | null;
+  ai_traffic_after: number | null;
+  conversions: number | null;
+  revenue: number | null;
+  currency: string | null;
+  mention_rate_before: number | null;
+  mention_rate_after: number | null;
+}
+
+export const OPPORTUNITY_OUTCOMES = tableShape<OutcomeRow>({
+  table: 'opportunity_outcomes',
+  columns: {
+    opportunity_id: 'bigint',
+    organization_id: 'bigint',
+    client_id: 'bigint',
+    brand_id: 'bigint',
+    type: 'text',
+    severity: 'text',
+    title: 'text',
+    resolved_at: 'timestamptz',
+    finalized_at: 'timestamptz',
+    citation_rate_before: 'float8',
+    citation_rate_after: 'float8',
+    ai_traffic_before: 'float8',
+    ai_traffic_after: 'float8',
+    conversions: 'float8',
+    revenue: 'float8',
+    currency: 'text',
+    mention_rate_before: 'float8',
+    mention_rate_after: 'float8',
+  },
+  key: ['opportunity_id'],
 });
 
 /**
@@ -28,7 +69,7 @@ const outcomeFacts = tableShape<FactRow>({
 export const opportunityOutcomesProjector: Projector = {
   name: 'opportunity_outcomes',
   handles: ['opportunity.detected', 'opportunity.transitioned', 'opportunity.outcome_finalized'],
-  tables: ['opportunity_outcomes', 'opportunity_outcome_facts'],
+  tables: [OPPORTUNITY_OUTCOMES.table, OPPORTUNITY_OUTCOME_FACTS.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const { query, table } = context;
     const facts: FactRow[] = [];
@@ -50,21 +91,21 @@ export const opportunityOutcomesProjector: Projector = {
     if (facts.length) {
       const owners = await brandOwners(query, facts.map((f) => f.brand_id));
       for (const f of facts) f.client_id = owners.get(f.brand_id)?.clientId ?? null;
-      await upsertRows(context, outcomeFacts, facts, { kind: 'keep' });
+      await upsertRows(context, OPPORTUNITY_OUTCOME_FACTS, facts, { kind: 'keep' });
     }
     if (resolved.length) {
       await query(
-        `INSERT INTO ${table('opportunity_outcomes')} (opportunity_id, organization_id, client_id, brand_id, type, severity, title, resolved_at)
+        `INSERT INTO ${table(OPPORTUNITY_OUTCOMES.table)} (opportunity_id, organization_id, client_id, brand_id, type, severity, title, resolved_at)
          SELECT f.id, f.organization_id, f.client_id, f.brand_id, f.type, f.severity, f.title, x.resolved_at
            FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, resolved_at timestamptz)
-           JOIN ${table(outcomeFacts.table)} f ON f.id = x.id
+           JOIN ${table(OPPORTUNITY_OUTCOME_FACTS.table)} f ON f.id = x.id
          ON CONFLICT (opportunity_id) DO NOTHING`,
         [JSON.stringify(resolved)],
       );
     }
     if (outcomes.length) {
       await query(
-        `UPDATE ${table('opportunity_outcomes')} o SET finalized_at = x."finalizedAt", citation_rate_before = x."citationRateBefore",
+        `UPDATE ${table(OPPORTUNITY_OUTCOMES.table)} o SET finalized_at = x."finalizedAt", citation_rate_before = x."citationRateBefore",
            citation_rate_after = x."citationRateAfter", ai_traffic_before = x."aiTrafficBefore", ai_traffic_after = x."aiTrafficAfter",
            conversions = x.conversions, revenue = x.revenue, currency = x.currency,
            mention_rate_before = x."mentionRateBefore", mention_rate_after = x."mentionRateAfter"

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
-import { projectorHarness, type GivenEvent, type ProjectorHarness } from '@libs/projection-engine';
+import { projectorHarness, type GivenEvent, type ProjectorHarness } from '@libs/projection-engine/testing';
 import { opportunityCountsProjector } from './opportunity-counts.projector';
 import { opportunityOutcomesProjector } from './opportunity-outcomes.projector';
 import { opportunitiesProjector } from './opportunities.projector';

@@ -4,7 +4,7 @@ import { brandOwners } from '@libs/tenancy';
 import { asOpportunityEvent, evolve, type OpportunityDetected, type OpportunityState } from '@libs/opportunities';
 import { DOMAIN_EVENT_TYPES, derivedUuid, dispatchWebhookEvents, webhookEventsFor } from '@libs/webhooks';
 
-const statesTable = tableShape<{ id: number; client_id: number | null; state: OpportunityState }>({
+export const WEBHOOK_OPPORTUNITY_STATES = tableShape<{ id: number; client_id: number | null; state: OpportunityState }>({
   table: 'webhook_opportunity_states',
   columns: { id: 'bigint', client_id: 'bigint', state: 'jsonb' },
   key: ['id'],
@@ -34,12 +34,12 @@ interface Known {
 export const webhookDeliveriesProjector: Projector = {
   name: 'webhook_deliveries',
   handles: [...DOMAIN_EVENT_TYPES],
-  tables: ['webhook_opportunity_states'],
+  tables: [WEBHOOK_OPPORTUNITY_STATES.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const { query, table, rebuilding } = context;
     const ids = [...new Set(events.map(idOf))];
     const rows: { id: string; client_id: string | null; state: OpportunityState }[] = await query(
-      `SELECT id, client_id, state FROM ${table(statesTable.table)} WHERE id = ANY($1::bigint[])`,
+      `SELECT id, client_id, state FROM ${table(WEBHOOK_OPPORTUNITY_STATES.table)} WHERE id = ANY($1::bigint[])`,
       [ids],
     );
     const known = new Map<number, Known>(rows.map((r) => [Number(r.id), { clientId: r.client_id === null ? null : Number(r.client_id), state: r.state }]));
@@ -67,7 +67,7 @@ export const webhookDeliveriesProjector: Projector = {
     }
     await upsertRows(
       context,
-      statesTable,
+      WEBHOOK_OPPORTUNITY_STATES,
       [...touched].map((id) => ({ id, client_id: known.get(id)!.clientId, state: known.get(id)!.state })),
       { kind: 'replace' },
     );

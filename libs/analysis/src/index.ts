@@ -12,3 +12,4 @@ export { CreateBrandFacts1763700006300 } from './migrations/1763700006300-create
 export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-create-tracked-prompts';
 export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-create-analysis-run-ids';
 export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';
+export * from './read-model/analysis-tables';

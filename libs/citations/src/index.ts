@@ -1,6 +1,6 @@
 export * from './domain';
 export * from './citations.module';
-export { changeRecord, severityRank, type ChangeRecord, type ChangeRow } from './read-model/change-record';
+export { ANSWER_CHANGES, changeRecord, changeRowFromSql, severityRank, type ChangeRecord, type ChangeRow } from './read-model/change-record';
 export { ChangeDto } from './read-model/change.dto';
 export { CHANGE_EXAMPLE } from './read-model/change.example';
 export { LIST_CHANGES_EXAMPLE } from './list-changes/list-changes.example';

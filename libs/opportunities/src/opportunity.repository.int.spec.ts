@@ -4,7 +4,8 @@ import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { OpportunityRuleError, type OpportunityState } from './domain';
 import { OpportunityRepository } from './opportunity.repository';
-import { OPPORTUNITY_ROW_COLUMNS, opportunityRowToSql } from './read-model/opportunity-row';
+import { columnList } from '@libs/projection-engine';
+import { OPPORTUNITIES, opportunityRowToSql } from './read-model/opportunity-row';
 
 /**
  * A command may start from the list projection's row instead of the stream; these tests put a row
@@ -37,9 +38,9 @@ afterAll(async () => {
 /** Writes the projection's row for a state, as the projector would have at that version. */
 async function projectRow(state: OpportunityState): Promise<void> {
   const row = opportunityRowToSql({ state, clientId: null });
-  const names = OPPORTUNITY_ROW_COLUMNS.map(([c]) => c);
+  const names = columnList(OPPORTUNITIES);
   await ds.query(`DELETE FROM opportunities WHERE id = $1`, [state.id]);
-  await ds.query(`INSERT INTO opportunities (${names.join(', ')}) SELECT ${names.join(', ')} FROM jsonb_populate_record(NULL::opportunities, $1::jsonb)`, [
+  await ds.query(`INSERT INTO opportunities (${names}) SELECT ${names} FROM jsonb_populate_record(NULL::opportunities, $1::jsonb)`, [
     JSON.stringify(row),
   ]);
 }

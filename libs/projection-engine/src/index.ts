@@ -9,5 +9,5 @@ export { CreateProjectionCheckpoints1763700000100 } from './migrations/176370000
 export { projectionsReached } from './checkpoint-store';
 export * from './kit/upsert';
 export * from './kit/counter-deltas';
-export { projectorHarness, type GivenEvent, type ProjectorHarness } from './testing/projector-harness';
+export * from './kit/rows';
 export * from './projection.config';

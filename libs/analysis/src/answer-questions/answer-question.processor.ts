@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { InjectConfig } from '@libs/config';
-import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@libs/event-store';
+import { EVENT_STORE, type EventStore, type LoadedState } from '@libs/event-store';
 import { Queues } from '@libs/queue';
-import { answerEvents, answerStreamId, asAnalysisRunEvent, PROVIDERS, RAW_RESPONSE_LIMIT, runStreamId, type AnalysisRunRequested, type AnswerEvent, type AnswerFailed, type AnswerRecorded } from '../domain';
+import { answerStreamId, asAnalysisRunEvent, PROVIDERS, RAW_RESPONSE_LIMIT, runStreamId, type AnalysisRunRequested, type AnswerCommand, type AnswerRecorded, type AnswerState } from '../domain';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from '../analysis.config';
 import { analyseAnswer } from '../shared/analyse-answer';
+import { answerRunner, type AnswerRunner } from '../shared/analysis-streams';
 import { answerQueue, type AnswerJob } from '../shared/answer-queues';
 import { EngineError } from '../shared/engines/answer-engine';
 import { Engines } from '../shared/engines/engine-registry';
@@ -36,17 +37,19 @@ function asEngineError(error: unknown): EngineError {
 
 /**
  * Answers one question of a run (one job per query and provider, DESIGN §13.1): reads the answer's
- * stream first and asks only when it holds no answer, then appends `answer.recorded` to a stream
- * that must not exist ("no stream"), so a worker that dies mid-job and its retry record one answer
- * between them. Retryable failures (429, 5xx, timeouts) are thrown back to BullMQ, whose backoff
- * honours Retry-After; the last attempt, or a failure that is not retryable, appends
- * `answer.failed`. A recorded answer is then analysed (`answer.analysed`) and the run's progress
- * counted; the last answer completes the run.
+ * stream first and asks only when it holds no answer, then has the answer's decider record
+ * `answer.recorded` (appended with "no stream", the revision it read), so a worker that dies
+ * mid-job and its retry record one answer between them: the later decides nothing. Retryable
+ * failures (429, 5xx, timeouts) are thrown back to BullMQ, whose backoff honours Retry-After; the
+ * last attempt, or a failure that is not retryable, records `answer.failed`. A recorded answer is
+ * then analysed (`answer.analysed`, decided on the state the record left: no second read) and the
+ * run's progress counted; the last answer completes the run.
  */
 @Injectable()
 export class AnswerQuestionProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger('AnswerQuestion');
   private readonly runs = new Map<number, AnalysisRunRequested['data']>();
+  private readonly answers: AnswerRunner;
 
   constructor(
     private readonly queues: Queues,
@@ -55,7 +58,9 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     private readonly engines: Engines,
     private readonly brands: TrackedBrands,
     private readonly progress: RunProgress,
-  ) {}
+  ) {
+    this.answers = answerRunner(store);
+  }
 
   onApplicationBootstrap(): void {
     for (const provider of PROVIDERS) this.queues.process<AnswerJob, string>(answerQueue(provider, this.config), (data, job) => this.process(data, job));
@@ -66,26 +71,23 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     const item = run.items[data.n];
     if (!item) throw new Error(`run ${data.runId} has no item ${data.n}`);
     const streamId = answerStreamId(run.runId, item.n);
-    let events: { recorded: Pick<RecordedEvent, 'streamId'>; event: AnswerEvent }[] = (await this.store.readStream(streamId)).map((e) => ({ recorded: e, event: answerEvents.decode(e) as AnswerEvent }));
-    let ending = events.find(({ event }) => event.type === 'answer.recorded' || event.type === 'answer.failed');
-    if (!ending) {
+    let answer = await this.answers.load(streamId);
+    if (!answer.state.ending) {
       await this.progress.started(run.runId);
-      const appended = await this.ask(run, data.n, job);
-      // What this job appended is the stream; only when another attempt won does it read it again.
-      if (appended) events = [{ recorded: appended.recorded, event: appended.event }];
-      else events = (await this.store.readStream(streamId)).map((e) => ({ recorded: e, event: answerEvents.decode(e) as AnswerEvent }));
-      ending = events.find(({ event }) => event.type === 'answer.recorded' || event.type === 'answer.failed');
-      if (!ending) throw new Error(`answer ${streamId} has no ending after asking`);
+      const ending = await this.ask(run, data.n, job);
+      // Decided on the stream as read: when another attempt recorded first, the append fails and the
+      // runner reads the stream again, where the other ending stands (this one decides nothing).
+      answer = (await this.answers.run(streamId, () => ending, { organizationId: run.organizationId }, answer)).loaded;
     }
-    if (ending.event.type === 'answer.recorded' && !events.some(({ event }) => event.type === 'answer.analysed')) {
-      await this.analyse(ending.event, ending.recorded, events.length);
-    }
-    await this.progress.ended(run, item.n, ending.event.type === 'answer.failed');
-    return ending.event.type;
+    const ending = answer.state.ending;
+    if (!ending) throw new Error(`answer ${streamId} has no ending after asking`);
+    if (ending.type === 'answer.recorded' && !answer.state.analysis) await this.analyse(streamId, ending, answer);
+    await this.progress.ended(run, item.n, ending.type === 'answer.failed');
+    return ending.type;
   }
 
-  /** Asks and appends the answer's ending; returns it, or null when another attempt had appended first. */
-  private async ask(run: AnalysisRunRequested['data'], n: number, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<{ recorded: Pick<RecordedEvent, 'streamId'>; event: AnswerEvent } | null> {
+  /** Asks the question: the command recording its answer, or its failure (a retryable failure short of the last attempt throws). */
+  private async ask(run: AnalysisRunRequested['data'], n: number, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<Extract<AnswerCommand, { kind: 'record' | 'fail' }>> {
     const item = run.items[n];
     const key = { runId: run.runId, n, organizationId: run.organizationId, brandId: run.brandId, promptId: item.promptId, query: item.query, provider: item.provider };
     const tracked = await this.brands.of(run.organizationId, run.brandId);
@@ -97,13 +99,12 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
       : [];
     const askedAt = new Date();
     const started = performance.now();
-    let event: AnswerRecorded | AnswerFailed;
     try {
       const answer = await this.engines.for(item.provider).ask({ query: item.query, askedAt, entities, signal: AbortSignal.timeout(this.config.timeoutMs) });
       if (answer.text.length > MAX_ANSWER_CHARS) throw new EngineError('malformed', `the answer has ${answer.text.length} characters, more than ${MAX_ANSWER_CHARS}`);
-      event = {
-        type: 'answer.recorded',
-        data: {
+      return {
+        kind: 'record',
+        answer: {
           ...key,
           model: answer.model,
           source: answer.source,
@@ -120,21 +121,14 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
       const failure = asEngineError(error);
       const attempts = job.opts.attempts ?? 1;
       if (failure.retryable && job.attemptsMade + 1 < attempts) throw failure;
-      event = { type: 'answer.failed', data: { ...key, reason: failure.message.slice(0, 500), kind: failure.kind, attempts: job.attemptsMade + 1, askedAt: askedAt.toISOString(), failedAt: new Date().toISOString() } };
+      const failed = { kind: 'fail' as const, failure: { ...key, reason: failure.message.slice(0, 500), kind: failure.kind, attempts: job.attemptsMade + 1, askedAt: askedAt.toISOString(), failedAt: new Date().toISOString() } };
       this.logger.warn(`answer ${run.runId}-${n} (${item.provider}) failed: ${failure.kind}`);
-    }
-    const streamId = answerStreamId(run.runId, n);
-    try {
-      await this.store.appendToStream(streamId, [{ type: event.type, data: { ...event.data }, metadata: { organizationId: run.organizationId } }], ExpectedRevision.noStream);
-      return { recorded: { streamId }, event };
-    } catch (error) {
-      // Another attempt recorded this answer first: keep that one.
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      return null;
+      return failed;
     }
   }
 
-  private async analyse(recorded: AnswerRecorded, stored: Pick<RecordedEvent, 'streamId'>, revision: number): Promise<void> {
+  /** Analyses the recorded answer once, decided on the state the job holds (the stream is read again only if it moved). */
+  private async analyse(streamId: string, recorded: AnswerRecorded, answer: LoadedState<AnswerState>): Promise<void> {
     const d = recorded.data;
     const tracked = await this.brands.of(d.organizationId, d.brandId);
     if (!tracked) return; // the brand was deleted: nothing to analyse against
@@ -144,18 +138,11 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     } catch (error) {
       // An answer the engine cannot analyse (a bug on hostile input) stays recorded, unanalysed, and its
       // run still ends; `answers reanalyze` analyses it once the engine is fixed. Store errors still retry.
-      this.logger.error(`answer ${stored.streamId} recorded but not analysed: ${(error as Error).message}`);
+      this.logger.error(`answer ${streamId} recorded but not analysed: ${(error as Error).message}`);
       return;
     }
-    try {
-      await this.store.appendToStream(
-        stored.streamId,
-        [{ type: 'answer.analysed', data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, promptId: d.promptId, query: d.query, provider: d.provider, askedAt: d.askedAt, analysedAt: new Date().toISOString(), ...analysis }, metadata: { organizationId: d.organizationId } }],
-        ExpectedRevision.exact(revision - 1),
-      );
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
+    // A concurrent analysis (another attempt of this job, a re-analysis) that appended first stands: this one then decides nothing.
+    await this.answers.run(streamId, () => ({ kind: 'analyse', analysis, analysedAt: new Date().toISOString() }), { organizationId: d.organizationId }, answer);
   }
 
   /** The run's request (its first event), cached: it never changes. */

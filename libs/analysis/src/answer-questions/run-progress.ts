@@ -1,33 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore } from '@libs/event-store';
+import { EVENT_STORE, type EventStore } from '@libs/event-store';
 import { REDIS } from '@libs/redis';
-import { asAnalysisRunEvent, runOutcome, runStreamId, type AnalysisRunRequested } from '../domain';
+import { runStreamId, type AnalysisRunRequested } from '../domain';
+import { analysisRunRunner, type AnalysisRunRunner } from '../shared/analysis-streams';
 
 const KEY_TTL_S = 7 * 86_400;
+/** How long a job's claim to start a run holds before another job may try (a job killed between its claim and the append). */
+const START_CLAIM_TTL_S = 30;
 
 /**
- * Which answers of a run have ended (recorded or failed), in Redis sets, and the run's end: the
- * job that ends its run's last answer appends `analysis_run.completed` (once: at the revision it
- * read). A job may report the same answer twice (a retried job): the sets make that harmless.
+ * Which answers of a run have ended (recorded or failed), in Redis sets, and the run's start and
+ * end, decided by the run's decider: the first job of a run starts it, the job that ends its
+ * run's last answer completes it; each is recorded once whoever else tries (a retried job, a
+ * concurrent one). A job may report the same answer twice (a retried job): the sets make that
+ * harmless.
  */
 @Injectable()
 export class RunProgress {
+  private readonly runs: AnalysisRunRunner;
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+    @Inject(EVENT_STORE) store: EventStore,
+  ) {
+    this.runs = analysisRunRunner(store);
+  }
 
-  /** The first job of a run marks it started (only one append wins). */
+  /**
+   * The first job of a run marks it started. A claim in Redis keeps the run's other jobs from
+   * reading its stream: only the claimant decides. The claim is short until the run is known
+   * started, so a claimant that dies before its append (or fails it) leaves the start to a later job.
+   */
   async started(runId: number): Promise<void> {
-    if ((await this.redis.set(`run:${runId}:started`, '1', 'EX', KEY_TTL_S, 'NX')) !== 'OK') return;
-    const events = await this.store.readStream(runStreamId(runId));
-    if (events.some((e) => e.type !== 'analysis_run.requested')) return;
-    await this.store
-      .appendToStream(runStreamId(runId), [{ type: 'analysis_run.started', data: { runId, startedAt: new Date().toISOString() } }], ExpectedRevision.exact(events.length - 1))
-      .catch((error: unknown) => {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      });
+    const key = `run:${runId}:started`;
+    if ((await this.redis.set(key, 'claimed', 'EX', START_CLAIM_TTL_S, 'NX')) !== 'OK') return;
+    try {
+      await this.runs.run(runStreamId(runId), () => ({ kind: 'start', startedAt: new Date().toISOString() }), {});
+    } catch (error) {
+      await this.redis.del(key).catch(() => undefined);
+      throw error;
+    }
+    await this.redis.set(key, '1', 'EX', KEY_TTL_S);
   }
 
   async ended(run: AnalysisRunRequested['data'], n: number, failed: boolean): Promise<void> {
@@ -45,23 +59,6 @@ export class RunProgress {
     const count = Number(results?.[4]?.[1] ?? 0);
     if (count < run.items.length) return;
     const failedCount = Number(results?.[5]?.[1] ?? 1) - 1; // minus the '-' placeholder
-    await this.complete(run.runId, run.items.length - failedCount, failedCount);
-  }
-
-  private async complete(runId: number, recorded: number, failed: number): Promise<void> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const events = await this.store.readStream(runStreamId(runId));
-      if (events.some((e) => asAnalysisRunEvent(e).type === 'analysis_run.completed')) return;
-      try {
-        await this.store.appendToStream(
-          runStreamId(runId),
-          [{ type: 'analysis_run.completed', data: { runId, status: runOutcome(recorded, failed), answersRecorded: recorded, answersFailed: failed, completedAt: new Date().toISOString() } }],
-          ExpectedRevision.exact(events.length - 1),
-        );
-        return;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
-    }
+    await this.runs.run(runStreamId(run.runId), () => ({ kind: 'complete', answersRecorded: run.items.length - failedCount, answersFailed: failedCount, completedAt: new Date().toISOString() }), {});
   }
 }

@@ -1,3 +1,6 @@
 export * from './providers';
 export * from './prompt-rules';
 export * from './analysis-events';
+export * from './analysis-rules';
+export * from './analysis-run.decider';
+export * from './answer.decider';

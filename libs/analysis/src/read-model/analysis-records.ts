@@ -1,4 +1,6 @@
+import { columnList, rowReader } from '@libs/projection-engine';
 import type { AnalysedCitation, AnalysedEntity, FactCheck, Provider, RunStatus, RunTrigger } from '../domain';
+import { ANALYSIS_RESULTS, ANALYSIS_RUNS } from './analysis-tables';
 
 /** The run record of DESIGN §13.1. */
 export interface AnalysisRunRecord {
@@ -38,46 +40,58 @@ export interface AnalysisResultRecord {
   latencyMs: number | null;
 }
 
-type Row = Record<string, unknown>;
-const iso = (v: unknown) => (v === null ? null : (v as Date).toISOString());
+/** The columns a run record is made of, and their mapping (from the table's shape). */
+const RUN_RECORD = ['id', 'brand_id', 'trigger', 'status', 'queries', 'providers', 'answers_expected', 'answers_recorded', 'answers_failed', 'created_at', 'started_at', 'completed_at'] as const;
+const runRow = rowReader(ANALYSIS_RUNS, RUN_RECORD);
+export const RUN_COLUMNS = columnList(ANALYSIS_RUNS, RUN_RECORD);
 
-export const RUN_COLUMNS = 'id, brand_id, trigger, status, queries, providers, answers_expected, answers_recorded, answers_failed, created_at, started_at, completed_at';
-export const RESULT_COLUMNS = 'id, run_id, brand_id, prompt_id, query, provider, model, source, status, answer, citations, entities, claims, engine_version, error, asked_at, latency_ms';
+/** The columns a result record is made of, and their mapping (from the table's shape). */
+const RESULT_RECORD = ['id', 'run_id', 'brand_id', 'prompt_id', 'query', 'provider', 'model', 'source', 'status', 'answer', 'citations', 'entities', 'claims', 'engine_version', 'error', 'asked_at', 'latency_ms'] as const;
+const resultRow = rowReader(ANALYSIS_RESULTS, RESULT_RECORD);
+export const RESULT_COLUMNS = columnList(ANALYSIS_RESULTS, RESULT_RECORD);
 
-export const toRun = (r: Row): AnalysisRunRecord => ({
-  id: Number(r.id),
-  brandId: Number(r.brand_id),
-  trigger: r.trigger as RunTrigger,
-  status: r.status as RunStatus,
-  queries: r.queries as string[],
-  providers: r.providers as Provider[],
-  answersExpected: r.answers_expected as number,
-  answersRecorded: r.answers_recorded as number,
-  answersFailed: r.answers_failed as number,
-  createdAt: iso(r.created_at)!,
-  startedAt: iso(r.started_at),
-  completedAt: iso(r.completed_at),
-});
+/** A run record from a row read with RUN_COLUMNS. */
+export function toRun(r: Record<string, unknown>): AnalysisRunRecord {
+  const row = runRow(r);
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    trigger: row.trigger,
+    status: row.status,
+    queries: row.queries,
+    providers: row.providers,
+    answersExpected: row.answers_expected,
+    answersRecorded: row.answers_recorded,
+    answersFailed: row.answers_failed,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+  };
+}
 
-export const toResult = (r: Row): AnalysisResultRecord => ({
-  id: r.id as string,
-  runId: Number(r.run_id),
-  brandId: Number(r.brand_id),
-  promptId: r.prompt_id === null ? null : Number(r.prompt_id),
-  query: r.query as string,
-  provider: r.provider as Provider,
-  model: (r.model as string | null) ?? null,
-  source: (r.source as 'live' | 'recorded' | null) ?? null,
-  status: r.status as 'answered' | 'failed',
-  answer: (r.answer as string | null) ?? null,
-  citations: r.citations as AnalysedCitation[],
-  entities: r.entities as AnalysedEntity[],
-  claims: (r.claims as FactCheck[] | undefined) ?? [],
-  engineVersion: (r.engine_version as string | null) ?? null,
-  error: (r.error as string | null) ?? null,
-  askedAt: iso(r.asked_at)!,
-  latencyMs: r.latency_ms === null ? null : Number(r.latency_ms),
-});
+/** A result record from a row read with RESULT_COLUMNS. */
+export function toResult(r: Record<string, unknown>): AnalysisResultRecord {
+  const row = resultRow(r);
+  return {
+    id: row.id,
+    runId: row.run_id,
+    brandId: row.brand_id,
+    promptId: row.prompt_id,
+    query: row.query,
+    provider: row.provider,
+    model: row.model,
+    source: row.source,
+    status: row.status,
+    answer: row.answer,
+    citations: row.citations,
+    entities: row.entities,
+    claims: row.claims ?? [],
+    engineVersion: row.engine_version,
+    error: row.error,
+    askedAt: row.asked_at,
+    latencyMs: row.latency_ms,
+  };
+}
 
 /** Tenant filter of the read models: the organisation, and the client of a client-bound credential ($1, $2). */
 export const TENANT = 'organization_id = $1 AND ($2::bigint IS NULL OR client_id = $2)';

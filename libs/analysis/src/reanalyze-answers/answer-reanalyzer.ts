@@ -1,9 +1,9 @@
-import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENT_STORE, ExpectedRevision, WrongExpectedRevisionError, type EventStore } from '@libs/event-store';
-import { answerEvents, answerStreamId, type AnswerAnalysed, type AnswerEvent } from '../domain';
+import { EVENT_STORE, type EventStore } from '@libs/event-store';
+import { answerStreamId } from '../domain';
 import { analyseAnswer } from '../shared/analyse-answer';
+import { answerRunner, type AnswerRunner } from '../shared/analysis-streams';
 import { BrandAccess } from '@libs/tenancy';
 import { TrackedBrands } from '../shared/tracked-brands';
 
@@ -24,19 +24,23 @@ const CONCURRENCY = 8;
 
 /**
  * Re-analyses a brand's recorded answers with the current engine and the brand's current names,
- * aliases and domains (`cli answers reanalyze`): each answer whose analysis changes gets a new
- * `answer.analysed` event, appended at the revision read (a concurrent analysis wins, and the
- * answer is read again); projections keep the latest. Answers are found through the results read
- * model (those recorded since `since`, oldest first).
+ * aliases and domains (`cli answers reanalyze`): the answer's decider records a new
+ * `answer.analysed` where the analysis changes, appended at the revision read (a concurrent
+ * analysis wins, and the answer is decided again on it); projections keep the latest. Answers
+ * are found through the results read model (those recorded since `since`, oldest first).
  */
 @Injectable()
 export class AnswerReanalyzer {
+  private readonly answers: AnswerRunner;
+
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE) store: EventStore,
     private readonly brands: TrackedBrands,
     private readonly brandAccess: BrandAccess,
-  ) {}
+  ) {
+    this.answers = answerRunner(store, { maxAttempts: 3, conflict: (streamId) => new Error(`answer ${streamId}: kept changing while being re-analysed`) });
+  }
 
   async reanalyze(brandId: number, since: string, onProgress?: (done: number, total: number) => void): Promise<ReanalysisReport> {
     const owner = await this.brandAccess.ownerOf(brandId);
@@ -82,29 +86,12 @@ export class AnswerReanalyzer {
   /** Analyses one answer again; appends when the result differs from its latest analysis. Null: no recorded answer. */
   private async reanalyseOne(runId: number, n: number, tracked: NonNullable<Awaited<ReturnType<TrackedBrands['of']>>>): Promise<{ appended: boolean; engineVersion: string } | null> {
     const streamId = answerStreamId(runId, n);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const stored = await this.store.readStream(streamId);
-      const events = stored.map((e) => answerEvents.decode(e) as AnswerEvent);
-      const recorded = events.find((e) => e.type === 'answer.recorded');
-      if (recorded?.type !== 'answer.recorded') return null;
-      const latest = [...events].reverse().find((e): e is AnswerAnalysed => e.type === 'answer.analysed');
-      const analysis = analyseAnswer(recorded.data.text, recorded.data.providerCitations, tracked);
-      // Compared as values: the store may give the keys of stored JSON back in another order.
-      if (latest && latest.data.engineVersion === analysis.engineVersion && isDeepStrictEqual(latest.data.entities, analysis.entities) && isDeepStrictEqual(latest.data.citations, analysis.citations)) {
-        return { appended: false, engineVersion: analysis.engineVersion };
-      }
-      const d = recorded.data;
-      try {
-        await this.store.appendToStream(
-          streamId,
-          [{ type: 'answer.analysed', data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, promptId: d.promptId, query: d.query, provider: d.provider, askedAt: d.askedAt, analysedAt: new Date().toISOString(), ...analysis }, metadata: { organizationId: d.organizationId, actor: 'cli:reanalyze' } }],
-          ExpectedRevision.exact(stored.length - 1),
-        );
-        return { appended: true, engineVersion: analysis.engineVersion };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
-    }
-    throw new Error(`answer ${streamId}: kept changing while being re-analysed`);
+    const answer = await this.answers.load(streamId);
+    const recorded = answer.state.ending;
+    if (recorded?.type !== 'answer.recorded') return null;
+    // The recorded answer never changes: its analysis is made once, and decided again on the newer state after a conflict.
+    const analysis = analyseAnswer(recorded.data.text, recorded.data.providerCitations, tracked);
+    const result = await this.answers.run(streamId, () => ({ kind: 'reanalyse', analysis, analysedAt: new Date().toISOString() }), { organizationId: recorded.data.organizationId, actor: 'cli:reanalyze' }, answer);
+    return { appended: result.events.length > 0, engineVersion: analysis.engineVersion };
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENT_STORE, ExpectedRevision, type EventStore, type EventToAppend } from '@libs/event-store';
-import { answerStreamId, runOutcome, runStreamId, type Provider } from '../domain';
+import { appendNewStreams, EVENT_STORE, type EventStore, type NewStream } from '@libs/event-store';
+import { answerStreamId, runStreamId, type Provider } from '../domain';
 import { analyseAnswer, type TrackedBrand } from '../shared/analyse-answer';
+import { analysisRunRunner, answerRunner, type AnalysisRunRunner, type AnswerRunner } from '../shared/analysis-streams';
 import { RecordedEngine } from '../shared/engines/recorded-engine';
 import { runRequested } from '../shared/run-requests';
 
@@ -35,15 +36,23 @@ export interface HistorySeeded {
  * Writes a brand's history of daily scheduled runs from the `recorded` source straight into the
  * event store: for each day a run stream (requested, started, completed) and one stream per
  * answer (recorded, analysed), exactly the events live runs write, so projections and analytics
- * cannot tell them apart except by `source: "recorded"` and trigger `seed`. Bulk appends where
- * the store has them. Deterministic: the same brand, prompts and days give the same answers.
+ * cannot tell them apart except by `source: "recorded"` and trigger `seed`: the runs' and the
+ * answers' deciders decide every stream (request, start, complete; record, analyse), with no read
+ * since every stream is new, and the streams are appended in bulk where the store can (all new,
+ * in one transaction per batch). Deterministic: the same brand, prompts and days give the same answers.
  */
 @Injectable()
 export class AnswerHistorySeeder {
+  private readonly runs: AnalysisRunRunner;
+  private readonly answers: AnswerRunner;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+  ) {
+    this.runs = analysisRunRunner(store);
+    this.answers = answerRunner(store);
+  }
 
   async seed(request: HistoryRequest): Promise<HistorySeeded> {
     const { organizationId, tracked } = request;
@@ -58,7 +67,7 @@ export class AnswerHistorySeeder {
     const ids: { id: string }[] = await this.dataSource.query(`SELECT nextval('analysis_run_ids') AS id FROM generate_series(1, $1)`, [request.days * runsPerDay]);
     const questions = request.prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers }));
     const firstDay = Math.floor(request.lastDay.getTime() / DAY) - request.days + 1;
-    let pending: { streamId: string; events: EventToAppend[] }[] = [];
+    let pending: NewStream[] = [];
     // One append in flight while the next batch is generated and analysed (the append waits on the database).
     let inFlight: Promise<void> = Promise.resolve();
     const result: HistorySeeded = { runs: 0, answers: 0, analyseMs: 0, appendMs: 0 };
@@ -78,28 +87,30 @@ export class AnswerHistorySeeder {
         const citations = answer.citations.map((c) => ({ url: c.url, title: c.title }));
         const analysis = analyseAnswer(answer.text, citations, tracked);
         const key = { runId, n: item.n, organizationId, brandId, promptId: item.promptId, query: item.query, provider: item.provider };
-        pending.push({
-          streamId: answerStreamId(runId, item.n),
-          events: [
-            {
-              type: 'answer.recorded',
-              data: { ...key, model: answer.model, source: answer.source, text: answer.text, providerCitations: citations, usage: null, latencyMs: 0, askedAt: askedAt.toISOString(), raw: JSON.stringify(answer.raw) },
-              metadata: meta,
-            },
-            { type: 'answer.analysed', data: { runId, n: item.n, organizationId, brandId, promptId: item.promptId, query: item.query, provider: item.provider, askedAt: askedAt.toISOString(), analysedAt: askedAt.toISOString(), ...analysis }, metadata: meta },
-          ],
-        });
+        pending.push(
+          this.answers.decideNew(
+            answerStreamId(runId, item.n),
+            [
+              { kind: 'record', answer: { ...key, model: answer.model, source: answer.source, text: answer.text, providerCitations: citations, usage: null, latencyMs: 0, askedAt: askedAt.toISOString(), raw: JSON.stringify(answer.raw) } },
+              { kind: 'analyse', analysis, analysedAt: askedAt.toISOString() },
+            ],
+            meta,
+          ),
+        );
       }
       result.analyseMs += performance.now() - t0;
       const end = new Date(start + 1000 + items.length * 250 + 1000).toISOString();
-      pending.push({
-        streamId: runStreamId(runId),
-        events: [
-          { type: 'analysis_run.requested', data: { ...requested }, metadata: meta },
-          { type: 'analysis_run.started', data: { runId, startedAt: new Date(start).toISOString() }, metadata: meta },
-          { type: 'analysis_run.completed', data: { runId, status: runOutcome(items.length, 0), answersRecorded: items.length, answersFailed: 0, completedAt: end }, metadata: meta },
-        ],
-      });
+      pending.push(
+        this.runs.decideNew(
+          runStreamId(runId),
+          [
+            { kind: 'request', run: requested },
+            { kind: 'start', startedAt: new Date(start).toISOString() },
+            { kind: 'complete', answersRecorded: items.length, answersFailed: 0, completedAt: end },
+          ],
+          meta,
+        ),
+      );
       result.runs++;
       result.answers += items.length;
       if (pending.length >= STREAMS_PER_APPEND) {
@@ -113,11 +124,10 @@ export class AnswerHistorySeeder {
     return result;
   }
 
-  private async flush(pending: { streamId: string; events: EventToAppend[] }[], result: HistorySeeded): Promise<void> {
+  private async flush(pending: readonly NewStream[], result: HistorySeeded): Promise<void> {
     if (!pending.length) return;
     const t0 = performance.now();
-    if (this.store.appendToNewStreams) await this.store.appendToNewStreams(pending);
-    else for (const p of pending) await this.store.appendToStream(p.streamId, p.events, ExpectedRevision.noStream);
+    await appendNewStreams(this.store, pending);
     result.appendMs += performance.now() - t0;
   }
 }

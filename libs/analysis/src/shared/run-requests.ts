@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENT_STORE, ExpectedRevision, type EventStore } from '@libs/event-store';
+import { EVENT_STORE, type EventStore } from '@libs/event-store';
 import { runStreamId, type AnalysisRunRequested, type Provider, type RunItem, type RunTrigger } from '../domain';
+import { analysisRunRunner, type AnalysisRunRunner } from './analysis-streams';
 
 export interface RunRequest {
   organizationId: number;
@@ -37,16 +38,21 @@ export function runRequested(runId: number, input: RunRequest): AnalysisRunReque
 }
 
 /**
- * Starts analysis runs: allocates the run's id and appends `analysis_run.requested` to its new
- * stream. The jobs are enqueued by the dispatch reactor from that event, so a crash right after
+ * Starts analysis runs: allocates the run's id and has the run's decider record
+ * `analysis_run.requested` on its new stream (no read: the id is new, so the append says "no
+ * stream"). The jobs are enqueued by the dispatch reactor from that event, so a crash right after
  * the append loses nothing (the reactor gives it again; job ids make the enqueue idempotent).
  */
 @Injectable()
 export class RunRequests {
+  private readonly runs: AnalysisRunRunner;
+
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+    @Inject(EVENT_STORE) store: EventStore,
+  ) {
+    this.runs = analysisRunRunner(store);
+  }
 
   async nextAuditRequestId(): Promise<number> {
     const [{ id }]: { id: string }[] = await this.dataSource.query(`SELECT nextval('audit_request_ids') AS id`);
@@ -57,7 +63,7 @@ export class RunRequests {
     const [{ id }]: { id: string }[] = await this.dataSource.query(`SELECT nextval('analysis_run_ids') AS id`);
     const runId = Number(id);
     const data = runRequested(runId, input);
-    await this.store.appendToStream(runStreamId(runId), [{ type: 'analysis_run.requested', data: { ...data }, metadata: { organizationId: input.organizationId, actor: input.actor ?? null } }], ExpectedRevision.noStream);
+    await this.runs.run(runStreamId(runId), () => ({ kind: 'request', run: data }), { organizationId: input.organizationId, actor: input.actor ?? null }, this.runs.newStream());
     return data;
   }
 }

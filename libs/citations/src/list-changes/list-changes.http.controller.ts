@@ -3,7 +3,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { page, PageOf, sortColumn } from '@libs/http';
 import { changePageSql } from '../read-model/change-reads';
-import { changeRecord, type ChangeRow } from '../read-model/change-record';
+import { changeRecord, changeRowFromSql } from '../read-model/change-record';
 import { ChangeDto } from '../read-model/change.dto';
 import { Reads } from '../read-model/reads';
 import { CitationsScope } from '../shared/citations-scope';
@@ -33,8 +33,8 @@ export class ListChangesController {
     const scope = await this.scopes.period(p, q);
     const column = sortColumn(q.sort, CHANGE_SORTS, 'detectedAt');
     const sql = (limit: number, offset: number) => changePageSql(scope.filter, { types: q.changeType, severities: q.severity, column, order: q.order, limit, offset });
-    const rows = await this.reads.rows<ChangeRow & { total: number }>(sql(q.limit, q.offset));
+    const rows = await this.reads.rows<Record<string, unknown> & { total: number }>(sql(q.limit, q.offset));
     const total = rows[0]?.total ?? (q.offset > 0 ? ((await this.reads.rows<{ total: number }>(sql(1, 0)))[0]?.total ?? 0) : 0);
-    return page(rows.map(changeRecord), total, q);
+    return page(rows.map((r) => changeRecord(changeRowFromSql(r))), total, q);
   }
 }

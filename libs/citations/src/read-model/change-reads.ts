@@ -1,10 +1,14 @@
+import { columnList } from '@libs/projection-engine';
 import { ANSWERS_WHERE, filterParams, type AnswerFilter, type Sql } from './answer-filter';
+import { ANSWER_CHANGES } from './change-record';
 
-/** A page of the brand's changes in the period, newest (or as sorted) first, with the total. */
+const CHANGE_COLUMNS = columnList(ANSWER_CHANGES);
+
+/** A page of the brand's changes in the period, newest (or as sorted) first, with the total (rows for `changeRowFromSql`). */
 export function changePageSql(f: AnswerFilter, q: { types?: readonly string[]; severities?: readonly string[]; column: string; order: 'asc' | 'desc'; limit: number; offset: number }): Sql {
   const dir = q.order === 'asc' ? 'ASC' : 'DESC';
   return {
-    text: `SELECT *, count(*) OVER ()::int AS total FROM answer_changes
+    text: `SELECT ${CHANGE_COLUMNS}, count(*) OVER ()::int AS total FROM ${ANSWER_CHANGES.table}
             WHERE ${ANSWERS_WHERE} AND ($7::text[] IS NULL OR change_type = ANY($7::text[])) AND ($8::text[] IS NULL OR severity = ANY($8::text[]))
             ORDER BY ${q.column} ${dir}${q.column === 'asked_at' ? '' : `, asked_at ${dir}`}, id ${dir} LIMIT $9 OFFSET $10`,
     params: [...filterParams(f), q.types ? [...q.types] : null, q.severities ? [...q.severities] : null, q.limit, q.offset],

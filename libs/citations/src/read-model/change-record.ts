@@ -1,3 +1,4 @@
+import { rowReader, tableShape } from '@libs/projection-engine';
 import type { ChangeType, EntityState, Severity } from '../domain';
 
 /** A row of `answer_changes` as the projector writes it. */
@@ -24,6 +25,38 @@ export interface ChangeRow {
   previous_asked_at: string;
   day: string;
 }
+
+/** `answer_changes` (projections/citations builds it): one detected change between two answers. */
+export const ANSWER_CHANGES = tableShape<ChangeRow>({
+  table: 'answer_changes',
+  columns: {
+    id: 'text',
+    organization_id: 'bigint',
+    client_id: 'bigint',
+    brand_id: 'bigint',
+    result_id: 'text',
+    previous_result_id: 'text',
+    provider: 'text',
+    prompt_id: 'bigint',
+    query: 'text',
+    change_type: 'text',
+    severity: 'text',
+    severity_rank: 'smallint',
+    entity_id: 'text',
+    entity_name: 'text',
+    entity_kind: 'text',
+    domain: 'text',
+    before: 'jsonb',
+    after: 'jsonb',
+    asked_at: 'timestamptz',
+    previous_asked_at: 'timestamptz',
+    day: 'date',
+  },
+  key: ['id'],
+});
+
+/** A row of `answer_changes` as read (every column of the shape), as the projector wrote it. */
+export const changeRowFromSql = rowReader(ANSWER_CHANGES);
 
 /** A detected change as the API returns it (GET /changes, and `data` of the `change.detected` webhook). */
 export interface ChangeRecord {

@@ -1,4 +1,4 @@
-import { input, many, series } from './answer-facts.fixture';
+import { input, many, series } from '../testing';
 import { droppedFromTop3 } from './dropped-from-top3.detector';
 import { DEFAULT_THRESHOLDS } from './thresholds';
 

@@ -1,4 +1,4 @@
-import { input, many, series } from './answer-facts.fixture';
+import { input, many, series } from '../testing';
 import { missingCitation } from './missing-citation.detector';
 import { DEFAULT_THRESHOLDS } from './thresholds';
 

@@ -1,5 +1,5 @@
 import { pageFingerprint, readinessGap, schemaGap, type PageDetectorInput } from './index';
-import { history, pageResult } from './page-gaps.fixture';
+import { history, pageResult } from '../testing';
 
 const T = { minPageScore: 50, maxScoreDrop: 15 };
 const input = (pages: PageDetectorInput['pages'], open: string[] = []): PageDetectorInput => ({ brandId: 7, brandName: 'Acme', pages, openFingerprints: new Set(open), thresholds: T });

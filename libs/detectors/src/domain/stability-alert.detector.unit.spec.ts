@@ -1,4 +1,4 @@
-import { answer, input, many, series } from './answer-facts.fixture';
+import { answer, input, many, series } from '../testing';
 import { flipRateTest, stabilityAlert } from './stability-alert.detector';
 import { DEFAULT_THRESHOLDS } from './thresholds';
 

@@ -1,7 +1,7 @@
 import { checkThreshold, DEFAULT_THRESHOLDS, parseThresholds, thresholdsFrom, ThresholdsInputError } from './thresholds';
 import { answerOutcome, outcomeWindows } from './outcome';
 import { changeTest, cohensH, severityOf } from './significance';
-import { many } from './answer-facts.fixture';
+import { many } from '../testing';
 
 describe('thresholds', () => {
   it('parse over the defaults', () => {

@@ -4,8 +4,10 @@ import type { Decider } from '@libs/event-sourcing';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
 import { PostgresEventStore } from '../adapters/postgres/postgres-event-store';
 import { EventSchemaRegistry } from '../upcasting/event-schema-registry';
-import { ExpectedRevision, type EventMetadata, type RecordedEvent } from '../event.types';
-import { DecisionRunner } from './decision-runner';
+import { WrongExpectedRevisionError } from '../event-store.errors';
+import type { EventStore } from '../event-store.port';
+import { ExpectedRevision, START, type EventMetadata, type RecordedEvent } from '../event.types';
+import { appendNewStreams, DecisionRunner } from './decision-runner';
 
 // A toy stream: a counter with a ceiling, to exercise the runner alone.
 type Event = { type: 'counter.added'; data: { amount: number } };
@@ -19,6 +21,7 @@ const counter: Decider<State, Command, Event> = {
   initialState: { total: 0 },
   evolve: (state, event) => ({ total: state.total + event.data.amount }),
   decide(command, state) {
+    if (command.add === 0) return []; // nothing to add: nothing to record
     if (state.total + command.add > CEILING) throw new OverCeiling(`over ${CEILING}`);
     return [{ type: 'counter.added', data: { amount: command.add } }];
   },
@@ -38,8 +41,21 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const runner = (maxAttempts?: number) =>
-  new DecisionRunner(store, {
+/** The store, counting the streams it reads. */
+function counted(target: EventStore): { store: EventStore; reads: () => number } {
+  let reads = 0;
+  const proxy = new Proxy(target, {
+    get(t, key, receiver) {
+      const value = Reflect.get(t, key, receiver);
+      if (key === 'readStream') return (...args: Parameters<EventStore['readStream']>) => (reads++, t.readStream(...args));
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+  });
+  return { store: proxy, reads: () => reads };
+}
+
+const runner = (maxAttempts?: number, on: EventStore = store) =>
+  new DecisionRunner(on, {
     decider: counter,
     decode: (e: RecordedEvent) => ({ type: 'counter.added', data: { amount: Number(e.data.amount) } }),
     isRefusal: (error) => error instanceof OverCeiling,
@@ -101,6 +117,71 @@ describe('DecisionRunner', () => {
     expect(result.state).toEqual({ total: 15 });
     const streamRow = { state: { total: CEILING }, revision: 0, source: 'stream' as const };
     await expect(r.run(stream, () => ({ add: 10 }), meta, streamRow)).rejects.toBeInstanceOf(OverCeiling);
+  });
+
+  it('a decision of no events appends nothing; said on a projected state, it is checked on the stream', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const r = runner();
+    const first = await r.run(stream, () => ({ add: 5 }), meta);
+    const nothing = await r.run(stream, () => ({ add: 0 }), meta, first.loaded);
+    expect(nothing).toEqual({ state: { total: 5 }, revision: 0, position: START, events: [], loaded: { state: { total: 5 }, revision: 0, source: 'stream' } });
+    expect((await r.history(stream)).recorded).toHaveLength(1);
+    const seen: number[] = [];
+    const staleRow = { state: { total: 1 }, revision: -1, source: 'projection' as const };
+    const checked = await r.run(stream, (state) => (seen.push(state.total), { add: 0 }), meta, staleRow);
+    expect(seen).toEqual([1, 5]);
+    expect(checked).toMatchObject({ state: { total: 5 }, revision: 0, events: [] });
+  });
+
+  it('a caller chains commands on the state its last decision left (`loaded`) without reading the stream again', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const { store: reading, reads } = counted(store);
+    const r = runner(undefined, reading);
+    const first = await r.run(stream, () => ({ add: 1 }), meta, r.newStream());
+    const second = await r.run(stream, () => ({ add: 2 }), meta, first.loaded);
+    await r.run(stream, () => ({ add: 3 }), meta, second.loaded);
+    expect(reads()).toBe(0);
+    expect(await runner().load(stream)).toEqual({ state: { total: 6 }, revision: 2, source: 'stream' });
+  });
+
+  it('newStream: a stream that exists after all fails the append, and the command is decided on its fold', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const r = runner();
+    await r.run(stream, () => ({ add: CEILING }), meta);
+    await expect(r.run(stream, () => ({ add: 1 }), meta, r.newStream())).rejects.toBeInstanceOf(OverCeiling);
+    const again = `counter-${randomUUID()}`;
+    await r.run(again, () => ({ add: 4 }), meta);
+    expect(await r.run(again, () => ({ add: 1 }), meta, r.newStream())).toMatchObject({ state: { total: 5 }, revision: 1 });
+  });
+
+  it('decideNew decides a new stream without I/O; appendNewStreams writes many in one bulk append, or stream by stream', async () => {
+    const { store: reading, reads } = counted(store);
+    const r = runner(undefined, reading);
+    const streams = Array.from({ length: 3 }, () => `counter-${randomUUID()}`);
+    const decided = streams.map((id, k) => r.decideNew(id, [{ add: 1 }, { add: 0 }, { add: k + 1 }], meta));
+    expect(decided[1]).toEqual({
+      streamId: streams[1],
+      events: [
+        { type: 'counter.added', data: { amount: 1 }, metadata: meta },
+        { type: 'counter.added', data: { amount: 2 }, metadata: meta },
+      ],
+      state: { total: 3 },
+    });
+    expect(() => r.decideNew('counter-x', [{ add: CEILING }, { add: 1 }], meta)).toThrow(OverCeiling);
+    await appendNewStreams(store, decided);
+    expect(reads()).toBe(0);
+    for (const [k, id] of streams.entries()) expect(await r.load(id)).toMatchObject({ state: { total: 2 + k }, revision: 1 });
+
+    // Without the bulk path: one "no stream" append each.
+    const single = new Proxy(store, { get: (t, key, receiver) => (key === 'appendToNewStreams' ? undefined : ((v) => (typeof v === 'function' ? v.bind(t) : v))(Reflect.get(t, key, receiver))) });
+    const lone = `counter-${randomUUID()}`;
+    await appendNewStreams(single, [r.decideNew(lone, [{ add: 7 }], meta)]);
+    expect((await r.load(lone)).state).toEqual({ total: 7 });
+
+    // Every stream must be new: one that exists fails the batch, which writes nothing.
+    const fresh = `counter-${randomUUID()}`;
+    await expect(appendNewStreams(store, [r.decideNew(fresh, [{ add: 1 }], meta), r.decideNew(lone, [{ add: 1 }], meta)])).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await r.load(fresh)).toEqual({ state: { total: 0 }, revision: -1, source: 'stream' });
   });
 
   it('gives up with the module’s conflict error when the stream changes under every attempt', async () => {

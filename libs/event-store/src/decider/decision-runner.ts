@@ -1,7 +1,7 @@
 import { fold, type Decider } from '@libs/event-sourcing';
 import type { EventStore } from '../event-store.port';
 import { WrongExpectedRevisionError } from '../event-store.errors';
-import { ExpectedRevision, type EventMetadata, type FeedPosition, type RecordedEvent } from '../event.types';
+import { ExpectedRevision, START, type EventMetadata, type EventToAppend, type FeedPosition, type RecordedEvent } from '../event.types';
 
 /** A state to decide on, the stream revision it reflects (-1: no stream yet) and where it was read. */
 export interface LoadedState<S> {
@@ -16,9 +16,30 @@ export interface DecisionResult<S, E> {
   state: S;
   /** The stream's revision after the append. */
   revision: number;
-  /** Feed position of the last recorded event (for read-your-writes waits). */
+  /** Feed position of the last recorded event (for read-your-writes waits); START when nothing was recorded. */
   position: FeedPosition;
   events: E[];
+  /** The state after the decision with its revision: the next command on the stream decides on it without reading the stream again. */
+  loaded: LoadedState<S>;
+}
+
+/** A new stream's decided events, ready for `appendNewStreams`. */
+export interface NewStream<S = unknown> {
+  streamId: string;
+  events: EventToAppend[];
+  /** The state after them. */
+  state: S;
+}
+
+/**
+ * Appends new streams decided by `DecisionRunner.decideNew` (one runner's or several): in one
+ * transaction where the store has the bulk path, else stream by stream; every stream must not
+ * exist yet ("no stream"), else WrongExpectedRevisionError (the bulk path then writes nothing).
+ */
+export async function appendNewStreams(store: EventStore, streams: readonly Pick<NewStream, 'streamId' | 'events'>[]): Promise<void> {
+  if (!streams.length) return;
+  if (store.appendToNewStreams) await store.appendToNewStreams(streams);
+  else for (const s of streams) await store.appendToStream(s.streamId, s.events, ExpectedRevision.noStream);
 }
 
 /** How a module's streams are decided: its decider, its events' typed decoding, its refusals. */
@@ -46,6 +67,11 @@ const DEFAULT_ATTEMPTS = 25;
  * decides on it and appends with its revision: a row is never newer than the stream, and when it
  * is older the append's expected revision fails and the runner decides again on the stream's fold
  * at once. A refusal on a projected state is checked again on the stream before it is reported.
+ *
+ * A decision of no events (the command is already satisfied: a question answered once, a run
+ * completed once) appends nothing. A caller that has just decided on a stream keeps going from
+ * the result (`loaded`: the state after its events, at the revision they were appended at), so a
+ * chain of commands on one stream (record, then analyse) reads it at most once.
  */
 export class DecisionRunner<S, C, E extends { type: string; data: unknown }> {
   private readonly maxAttempts: number;
@@ -67,6 +93,32 @@ export class DecisionRunner<S, C, E extends { type: string; data: unknown }> {
   async load(streamId: string): Promise<LoadedState<S>> {
     const { recorded, events } = await this.history(streamId);
     return { state: fold(this.options.decider, events), revision: recorded.length ? Number(recorded[recorded.length - 1].streamPosition) : -1, source: 'stream' };
+  }
+
+  /**
+   * The state of a stream known not to exist yet (its id was just allocated): a decision on it
+   * appends with "no stream" without reading the stream first; if the stream exists after all,
+   * the append fails and the runner decides again on its fold.
+   */
+  newStream(): LoadedState<S> {
+    return { state: this.options.decider.initialState, revision: -1, source: 'stream' };
+  }
+
+  /**
+   * Decides `commands` in order on a new stream, each on the state the previous ones led to, with
+   * no I/O: the events to append with others in one bulk append (`appendNewStreams`), for imports
+   * and seeding. Throws the decider's refusals.
+   */
+  decideNew(streamId: string, commands: readonly C[], metadata: EventMetadata): NewStream<S> {
+    const { decider } = this.options;
+    let state = decider.initialState;
+    const events: EventToAppend[] = [];
+    for (const command of commands) {
+      const decided = decider.decide(command, state);
+      state = fold(decider, decided, state);
+      for (const e of decided) events.push({ type: e.type, data: e.data as Record<string, unknown>, metadata });
+    }
+    return { streamId, events, state };
   }
 
   /** The state folded from the events recorded up to `asOf`. */
@@ -91,13 +143,20 @@ export class DecisionRunner<S, C, E extends { type: string; data: unknown }> {
         if (first && loaded.source === 'projection' && isRefusal(error)) continue;
         throw error;
       }
+      if (!events.length) {
+        // Nothing to record (the command is already satisfied): no append. Said on a projected state, it is checked on the stream.
+        if (first && loaded.source === 'projection') continue;
+        return { state: current.state, revision: current.revision, position: START, events, loaded: { ...current, source: 'stream' } };
+      }
       try {
         const result = await this.store.appendToStream(
           streamId,
           events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
           current.revision < 0 ? ExpectedRevision.noStream : ExpectedRevision.exact(current.revision),
         );
-        return { state: fold(decider, events, current.state), revision: Number(result.nextExpectedRevision), position: result.position, events };
+        const state = fold(decider, events, current.state);
+        const revision = Number(result.nextExpectedRevision);
+        return { state, revision, position: result.position, events, loaded: { state, revision, source: 'stream' } };
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError) {
           // A first attempt on a given (possibly projected, older) state retries at once on the stream.

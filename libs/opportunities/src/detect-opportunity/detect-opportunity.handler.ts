@@ -65,7 +65,14 @@ export class DetectOpportunityHandler implements ICommandHandler<DetectOpportuni
         detectedAt: (input.detectedAt ?? new Date()).toISOString(),
       };
       const claim: FingerprintClaimed = { type: 'opportunity.fingerprint_claimed', data: { opportunityId: detection.id, fingerprint, detection } };
+      // The one append of the service outside DecisionRunner, on purpose: the claim is not decided
+      // on its own stream's fold. Deciding it reads every opportunity the claims point to (other
+      // streams), opens those whose claimant died before writing them (an append of its own, in
+      // the middle of the decision) and allocates a new id per attempt; a decider is a pure
+      // function of one stream's events. What the runner gives is kept by hand: the append
+      // expects the revision of the claims read, and a conflict decides again from a fresh read.
       try {
+        // eslint-disable-next-line no-restricted-properties -- the fingerprint claim: see above
         await this.store.appendToStream(
           claims,
           [{ ...claim, data: { ...claim.data }, metadata: { ...meta } }],

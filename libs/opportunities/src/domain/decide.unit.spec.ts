@@ -2,7 +2,7 @@ import { ALLOWED_TRANSITIONS, STATUSES, type Status } from './lifecycle';
 import { decide, OpportunityRuleError, type OpportunityCommand } from './decide';
 import { evolve, fold, type OpportunityState } from './opportunity';
 import type { OpportunityEvent } from './opportunity.events';
-import { detectedEvent } from './detected-event.fixture';
+import { detectedEvent } from '../testing';
 import { deciderSpec } from '@libs/event-sourcing';
 import { decodeOpportunityEvent, opportunityDecider } from './opportunity.decider';
 import { asFingerprintClaim } from './fingerprint-claims';

@@ -1,3 +1,4 @@
+import { columnList, rowReader, tableShape } from '@libs/projection-engine';
 import { SEVERITIES, isTerminal } from '../domain/lifecycle';
 import type { OpportunityState } from '../domain/opportunity';
 import { slaAt, type SlaState } from '../domain/sla-policy';
@@ -8,43 +9,81 @@ export interface OpportunityRow {
   clientId: number | null;
 }
 
-/** Columns of `opportunities` with their SQL types (for jsonb_to_recordset). */
-export const OPPORTUNITY_ROW_COLUMNS: readonly (readonly [string, string])[] = [
-  ['id', 'bigint'],
-  ['organization_id', 'bigint'],
-  ['brand_id', 'bigint'],
-  ['client_id', 'bigint'],
-  ['type', 'text'],
-  ['severity', 'text'],
-  ['severity_rank', 'smallint'],
-  ['status', 'text'],
-  ['terminal', 'boolean'],
-  ['title', 'text'],
-  ['description', 'text'],
-  ['fingerprint', 'text'],
-  ['source', 'text'],
-  ['evidence', 'jsonb'],
-  ['owner', 'text'],
-  ['sla_policy', 'text'],
-  ['due_at', 'timestamptz'],
-  ['verification_status', 'text'],
-  ['verification_checked_at', 'timestamptz'],
-  ['verification_details', 'jsonb'],
-  ['outcome', 'jsonb'],
-  ['recurrence_of', 'bigint'],
-  ['detected_at', 'timestamptz'],
-  ['updated_at', 'timestamptz'],
-  ['resolved_at', 'timestamptz'],
-  ['version', 'integer'],
-  ['document', 'text'],
-];
+/** A row of the `opportunities` table as the projector writes it (and `opportunityRowFromSql` reads it back). */
+export interface OpportunityTableRow {
+  id: number;
+  organization_id: number;
+  brand_id: number;
+  client_id: number | null;
+  type: OpportunityState['type'];
+  severity: OpportunityState['severity'];
+  severity_rank: number;
+  status: OpportunityState['status'];
+  terminal: boolean;
+  title: string;
+  description: string | null;
+  fingerprint: string;
+  source: string;
+  evidence: Record<string, unknown>;
+  owner: string | null;
+  sla_policy: string;
+  due_at: string;
+  verification_status: OpportunityState['verification']['status'];
+  verification_checked_at: string | null;
+  verification_details: Record<string, unknown> | null;
+  outcome: OpportunityState['outcome'];
+  recurrence_of: number | null;
+  detected_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+  version: number;
+  document: string;
+}
+
+/**
+ * `opportunities` (projections/opportunities builds it): one row per opportunity, its folded
+ * state in columns and its record's JSON (`document`, what the list and the single read send).
+ */
+export const OPPORTUNITIES = tableShape<OpportunityTableRow>({
+  table: 'opportunities',
+  columns: {
+    id: 'bigint',
+    organization_id: 'bigint',
+    brand_id: 'bigint',
+    client_id: 'bigint',
+    type: 'text',
+    severity: 'text',
+    severity_rank: 'smallint',
+    status: 'text',
+    terminal: 'boolean',
+    title: 'text',
+    description: 'text',
+    fingerprint: 'text',
+    source: 'text',
+    evidence: 'jsonb',
+    owner: 'text',
+    sla_policy: 'text',
+    due_at: 'timestamptz',
+    verification_status: 'text',
+    verification_checked_at: 'timestamptz',
+    verification_details: 'jsonb',
+    outcome: 'jsonb',
+    recurrence_of: 'bigint',
+    detected_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    resolved_at: 'timestamptz',
+    version: 'integer',
+    document: 'text',
+  },
+  key: ['id'],
+});
 
 /** The columns `opportunityRowFromSql` reads (all but the stored document), for named-column SELECTs. */
-export const OPPORTUNITY_STATE_COLUMNS = OPPORTUNITY_ROW_COLUMNS.map(([c]) => c)
-  .filter((c) => c !== 'document')
-  .join(', ');
+const STATE_COLUMNS = (Object.keys(OPPORTUNITIES.columns) as (keyof OpportunityTableRow)[]).filter((c): c is Exclude<keyof OpportunityTableRow, 'document'> => c !== 'document');
+export const OPPORTUNITY_STATE_COLUMNS = columnList(OPPORTUNITIES, STATE_COLUMNS);
+const stateRow = rowReader(OPPORTUNITIES, STATE_COLUMNS);
 
-export function opportunityRowToSql({ state: s, clientId }: OpportunityRow): Record<string, unknown> {
+export function opportunityRowToSql({ state: s, clientId }: OpportunityRow): OpportunityTableRow {
   return {
     id: s.id,
     organization_id: s.organizationId,
@@ -76,37 +115,33 @@ export function opportunityRowToSql({ state: s, clientId }: OpportunityRow): Rec
   };
 }
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : (v as Date).toISOString());
-
+/** The row read with OPPORTUNITY_STATE_COLUMNS, back to the folded state (the mapping's conversions from the table's shape). */
 export function opportunityRowFromSql(r: Record<string, unknown>): OpportunityRow {
+  const row = stateRow(r);
   return {
-    clientId: r.client_id === null ? null : Number(r.client_id),
+    clientId: row.client_id,
     state: {
-      id: Number(r.id),
-      organizationId: Number(r.organization_id),
-      brandId: Number(r.brand_id),
-      type: r.type as OpportunityState['type'],
-      severity: r.severity as OpportunityState['severity'],
-      status: r.status as OpportunityState['status'],
-      title: r.title as string,
-      description: r.description as string | null,
-      fingerprint: r.fingerprint as string,
-      source: r.source as string,
-      evidence: r.evidence as Record<string, unknown>,
-      owner: r.owner as string | null,
-      slaPolicy: r.sla_policy as string,
-      dueAt: iso(r.due_at)!,
-      verification: {
-        status: r.verification_status as OpportunityState['verification']['status'],
-        checkedAt: iso(r.verification_checked_at),
-        details: r.verification_details as Record<string, unknown> | null,
-      },
-      outcome: r.outcome as OpportunityState['outcome'],
-      recurrenceOf: r.recurrence_of === null ? null : Number(r.recurrence_of),
-      detectedAt: iso(r.detected_at)!,
-      updatedAt: iso(r.updated_at)!,
-      resolvedAt: iso(r.resolved_at),
-      version: Number(r.version),
+      id: row.id,
+      organizationId: row.organization_id,
+      brandId: row.brand_id,
+      type: row.type,
+      severity: row.severity,
+      status: row.status,
+      title: row.title,
+      description: row.description,
+      fingerprint: row.fingerprint,
+      source: row.source,
+      evidence: row.evidence,
+      owner: row.owner,
+      slaPolicy: row.sla_policy,
+      dueAt: row.due_at,
+      verification: { status: row.verification_status, checkedAt: row.verification_checked_at, details: row.verification_details },
+      outcome: row.outcome,
+      recurrenceOf: row.recurrence_of,
+      detectedAt: row.detected_at,
+      updatedAt: row.updated_at,
+      resolvedAt: row.resolved_at,
+      version: row.version,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { fold, type OpportunityState } from '../domain/opportunity';
 import type { OpportunityEvent } from '../domain/opportunity.events';
-import { detectedEvent } from '../domain/detected-event.fixture';
+import { detectedEvent } from '../testing';
 import { completeRecordDocument, recordDocument, toRecord } from './opportunity-row';
 
 const T0 = new Date('2026-01-01T00:00:00Z');

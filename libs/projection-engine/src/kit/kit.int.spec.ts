@@ -1,7 +1,8 @@
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
 import type { Projector } from '../projector';
-import { projectorHarness, type ProjectorHarness } from '../testing/projector-harness';
+import { projectorHarness, type ProjectorHarness } from '../testing';
 import { CounterDeltas } from './counter-deltas';
+import { columnList, rowReader } from './rows';
 import { tableShape, upsertRows, upsertSql } from './upsert';
 
 // A toy daily rollup with a numerator and a denominator, and a last-seen table: what analytics projectors keep.
@@ -93,6 +94,23 @@ describe('projection kit on PostgreSQL', () => {
       await h.close();
     }
     expect(await harness.rows('kit_daily_mentions', 'brand_id')).toEqual([]);
+  });
+
+  it('a reader takes its column list and row mapping from the shape: rows come back as the projector wrote them', async () => {
+    await harness.given([analysed(7, true, new Date('2025-03-01T10:00:00Z'), 'first'), analysed(8, false, new Date('2025-03-02T23:30:00Z'))]);
+    const daily7 = (await harness.sql(`SELECT ${columnList(daily)} FROM kit_daily_mentions ORDER BY brand_id, day`)).map(rowReader(daily));
+    expect(daily7).toEqual([
+      { organization_id: 1, brand_id: 7, day: '2025-03-01', answers: 1, mentions: 1 },
+      { organization_id: 1, brand_id: 8, day: '2025-03-02', answers: 1, mentions: 0 },
+    ]);
+    const seen = (await harness.sql(`SELECT ${columnList(lastSeen, ['note', 'seen_at'])} FROM kit_last_seen ORDER BY brand_id`)).map(rowReader(lastSeen, ['note', 'seen_at']));
+    expect(seen).toEqual([
+      { note: 'first', seen_at: '2025-03-01T10:00:00.000Z' },
+      { note: null, seen_at: '2025-03-02T23:30:00.000Z' },
+    ]);
+    expect(columnList(lastSeen)).toBe('brand_id, seen_at, note');
+    expect(() => columnList(lastSeen, ['nope' as 'note'])).toThrow('kit_last_seen: nope is not a column');
+    expect(() => rowReader(lastSeen, ['nope' as 'note'])).toThrow('kit_last_seen: nope is not a column');
   });
 
   it('the upsert statement is one shape per table and conflict rule', () => {

@@ -13,6 +13,13 @@ export interface TableShape<Row extends object> {
   readonly key: readonly (keyof Row & string)[];
 }
 
+/** A shape of any row type (a list of tables of several shapes). */
+export interface AnyTableShape {
+  readonly table: string;
+  readonly columns: Readonly<Record<string, ColumnType>>;
+  readonly key: readonly string[];
+}
+
 /** A table's shape, checked: every key column is a column. */
 export function tableShape<Row extends object>(shape: TableShape<Row>): TableShape<Row> {
   for (const k of shape.key) if (!(k in shape.columns)) throw new Error(`${shape.table}: key column ${k} is not a column`);

@@ -1,51 +1,45 @@
 import { averagePosition, mean, mentionRate, netSentiment, rate, shareOfVoice, top3Rate, type Mean, type Rate } from '@libs/metrics';
 
+/**
+ * The rollups' counters (DESIGN §14's numerators and denominators), the one list every other is
+ * derived from: the sums of an entity (`EntitySums`), the empty sums, the rollup table's counter
+ * columns (each name in snake_case: `rankSum` is `rank_sum`) and their types (`whole`: integer,
+ * `real`: float8), the reader's sums and their mapping, and the order of an answer's stored
+ * contribution (`answer_rollup_sources`). That order is stored: add a counter at the end, never reorder.
+ */
+export const ROLLUP_COUNTERS = {
+  answers: 'whole',
+  mentioned: 'whole',
+  mentions: 'whole',
+  ranked: 'whole',
+  rankSum: 'whole',
+  top3: 'whole',
+  positive: 'whole',
+  neutral: 'whole',
+  negative: 'whole',
+  scoreSum: 'real',
+  cited: 'whole',
+  withCitations: 'whole',
+  citations: 'whole',
+  allCitations: 'whole',
+  visibilitySum: 'real',
+  checkable: 'whole',
+  accurate: 'whole',
+} as const satisfies Record<string, 'whole' | 'real'>;
+
+export type RollupCounter = keyof typeof ROLLUP_COUNTERS;
+
+/** The counters in their (stored) order. */
+export const ROLLUP_COUNTER_NAMES = Object.freeze(Object.keys(ROLLUP_COUNTERS) as RollupCounter[]);
+
 /** The rollups' counters of one tracked entity, summed over a set of cells (days, providers, prompts). */
-export interface EntitySums {
-  answers: number;
-  mentioned: number;
-  mentions: number;
-  ranked: number;
-  rankSum: number;
-  top3: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-  scoreSum: number;
-  cited: number;
-  withCitations: number;
-  citations: number;
-  allCitations: number;
-  visibilitySum: number;
-  checkable: number;
-  accurate: number;
-}
+export type EntitySums = Record<RollupCounter, number>;
 
-export const EMPTY_SUMS: Readonly<EntitySums> = Object.freeze({
-  answers: 0,
-  mentioned: 0,
-  mentions: 0,
-  ranked: 0,
-  rankSum: 0,
-  top3: 0,
-  positive: 0,
-  neutral: 0,
-  negative: 0,
-  scoreSum: 0,
-  cited: 0,
-  withCitations: 0,
-  citations: 0,
-  allCitations: 0,
-  visibilitySum: 0,
-  checkable: 0,
-  accurate: 0,
-});
-
-const SUM_KEYS = Object.keys(EMPTY_SUMS) as (keyof EntitySums)[];
+export const EMPTY_SUMS: Readonly<EntitySums> = Object.freeze(Object.fromEntries(ROLLUP_COUNTER_NAMES.map((k) => [k, 0])) as EntitySums);
 
 /** Adds `b` into `into` (a sums object the caller owns) and returns it. */
 export function addSumsInto(into: EntitySums, b: EntitySums): EntitySums {
-  for (const k of SUM_KEYS) into[k] += b[k];
+  for (const k of ROLLUP_COUNTER_NAMES) into[k] += b[k];
   return into;
 }
 

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DayKey } from '@libs/metrics';
 import { poolOf, preparedQuery } from '@libs/sql';
-import type { EntitySums } from '../domain/entity-sums';
+import { ROLLUP_COUNTER_NAMES, type EntitySums } from '../domain/entity-sums';
+import { ANSWER_DAILY_ROLLUPS, rollupColumn } from './answer-rollups.table';
 
 /** Which answers a figure is over: the brand, its days (both included) and the optional filters. */
 export interface RollupFilter {
@@ -24,17 +25,19 @@ export interface RollupRow extends EntitySums {
   query?: string;
 }
 
-const SUMS = `sum(answers)::int AS answers, sum(mentioned)::int AS mentioned, sum(mentions)::int AS mentions, sum(ranked)::int AS ranked,
-  sum(rank_sum)::int AS rank_sum, sum(top3)::int AS top3, sum(positive)::int AS positive, sum(neutral)::int AS neutral,
-  sum(negative)::int AS negative, sum(score_sum)::float8 AS score_sum, sum(cited)::int AS cited, sum(with_citations)::int AS with_citations,
-  sum(citations)::int AS citations, sum(all_citations)::int AS all_citations, sum(visibility_sum)::float8 AS visibility_sum, sum(checkable)::int AS checkable, sum(accurate)::int AS accurate`;
+/** Every counter summed over the cells (SQL sum of an integer is a bigint: cast back), named as its column. */
+const SUMS = ROLLUP_COUNTER_NAMES.map((k) => {
+  const column = rollupColumn(k);
+  return `sum(${column})::${ANSWER_DAILY_ROLLUPS.columns[column] === 'integer' ? 'int' : 'float8'} AS ${column}`;
+}).join(', ');
+const COUNTERS = ROLLUP_COUNTER_NAMES.map((k) => [k, rollupColumn(k)] as const);
 
 /** The statement behind RollupReads.sums (also run by the benchmark's bare server). */
 export function rollupSumsSql(f: RollupFilter, groups: readonly RollupGroup[]): { text: string; params: unknown[] } {
   const columns = groups.map((g) => (g === 'day' ? `to_char(day, 'YYYY-MM-DD') AS day` : g));
   const groupBy = [...groups, 'entity_id'].join(', ');
   return {
-    text: `SELECT ${[...columns, 'entity_id'].join(', ')}, ${SUMS} FROM answer_daily_rollups
+    text: `SELECT ${[...columns, 'entity_id'].join(', ')}, ${SUMS} FROM ${ANSWER_DAILY_ROLLUPS.table}
         WHERE organization_id = $1 AND brand_id = $2 AND day BETWEEN $3::date AND $4::date
           AND ($5::text IS NULL OR provider = $5) AND ($6::bigint[] IS NULL OR prompt_id = ANY($6::bigint[]))
         GROUP BY ${groupBy}`,
@@ -51,29 +54,16 @@ export class RollupReads {
     const sql = rollupSumsSql(f, groups);
     // A named prepared statement per shape (planned once per pooled connection), as the benchmark's bare server runs it.
     const rows = await preparedQuery<Record<string, unknown>>(poolOf(this.dataSource), sql.text, sql.params);
-    return rows.map((r) => ({
-      entityId: r.entity_id as string,
-      ...(r.day !== undefined && { day: r.day as string }),
-      ...(r.provider !== undefined && { provider: r.provider as string }),
-      ...(r.query !== undefined && { query: r.query as string }),
-      answers: r.answers as number,
-      mentioned: r.mentioned as number,
-      mentions: r.mentions as number,
-      ranked: r.ranked as number,
-      rankSum: r.rank_sum as number,
-      top3: r.top3 as number,
-      positive: r.positive as number,
-      neutral: r.neutral as number,
-      negative: r.negative as number,
-      scoreSum: r.score_sum as number,
-      cited: r.cited as number,
-      withCitations: r.with_citations as number,
-      citations: r.citations as number,
-      allCitations: r.all_citations as number,
-      visibilitySum: r.visibility_sum as number,
-      checkable: r.checkable as number,
-      accurate: r.accurate as number,
-    }));
+    return rows.map((r) => {
+      const row = {
+        entityId: r.entity_id as string,
+        ...(r.day !== undefined && { day: r.day as string }),
+        ...(r.provider !== undefined && { provider: r.provider as string }),
+        ...(r.query !== undefined && { query: r.query as string }),
+      } as RollupRow;
+      for (const [counter, column] of COUNTERS) row[counter] = r[column] as number;
+      return row;
+    });
   }
 
   /** The newest day with answers of the brand, or null. */

@@ -1,4 +1,4 @@
-import { describeEventStoreContract } from '../../testing/event-store.contract';
+import { describeEventStoreContract } from '../../testing';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 /**

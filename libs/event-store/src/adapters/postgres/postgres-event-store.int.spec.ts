@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database';
-import { describeEventStoreContract } from '../../testing/event-store.contract';
+import { describeEventStoreContract } from '../../testing';
 import { EventSchemaRegistry } from '../../upcasting/event-schema-registry';
 import { ExpectedRevision, START, type RecordedEvent } from '../../event.types';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../../event-store.errors';

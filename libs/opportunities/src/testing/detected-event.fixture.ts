@@ -1,4 +1,4 @@
-import type { OpportunityDetected, OpportunityEvent } from './opportunity.events';
+import type { OpportunityDetected, OpportunityEvent } from '../domain/opportunity.events';
 
 /** For tests: an `opportunity.detected` event at `t0` (high severity, due 72 h later), with overrides. */
 export function detectedEvent(t0: Date, overrides: Partial<OpportunityDetected['data']> = {}): OpportunityEvent {

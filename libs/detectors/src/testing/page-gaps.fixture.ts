@@ -1,4 +1,4 @@
-import type { PageCheck, PageComponent, PageHistory, PageResult } from './page-history';
+import type { PageCheck, PageComponent, PageHistory, PageResult } from '../domain/page-history';
 
 /** Test data: a page's scored audit, shaped as page audits keep it. */
 export function pageResult(p: { n: number; url?: string; score: number; day: string; schema?: 'ok' | 'missing' | 'broken' | 'mismatch' | 'partial'; kinds?: string[] }): PageResult {

@@ -1,5 +1,5 @@
-import type { AnswerFact, DetectorInput, Series } from './answer-facts';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './thresholds';
+import type { AnswerFact, DetectorInput, Series } from '../domain/answer-facts';
+import { DEFAULT_THRESHOLDS, type Thresholds } from '../domain/thresholds';
 
 /** Test fixtures: answers, series and detector inputs built from a few fields. */
 let clock = Date.parse('2026-01-01T00:00:00Z');

@@ -1,0 +1,2 @@
+/** Test data of opportunities (`@libs/opportunities/testing`): for specs, tests and benchmarks, never for production code. */
+export * from './detected-event.fixture';

@@ -1,0 +1,48 @@
+import { tableShape, type ColumnType } from '@libs/projection-engine';
+import { ROLLUP_COUNTER_NAMES, ROLLUP_COUNTERS, type RollupCounter } from '../domain/entity-sums';
+
+/** A counter's name in snake_case: its column (`rankSum` → `rank_sum`). */
+type Snake<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}` : S;
+
+export type RollupCounterColumn = Snake<RollupCounter>;
+
+/** The column of a counter (`rankSum` → `rank_sum`). */
+export const rollupColumn = <K extends RollupCounter>(counter: K): Snake<K> => counter.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as Snake<K>;
+
+/** The counter columns, in the counters' (stored) order. */
+export const ROLLUP_COUNTER_COLUMNS: readonly RollupCounterColumn[] = Object.freeze(ROLLUP_COUNTER_NAMES.map(rollupColumn));
+
+/** The cell of a rollup row: one brand, UTC day, provider, prompt and query, and tracked entity. */
+export interface AnswerRollupCell {
+  organization_id: number;
+  client_id: number;
+  brand_id: number;
+  day: string;
+  provider: string;
+  prompt_id: number;
+  query: string;
+  entity_id: string;
+}
+
+export type AnswerRollupRow = AnswerRollupCell & Record<RollupCounterColumn, number>;
+
+/**
+ * `answer_daily_rollups` (built by projections/visibility's answer-rollups projector, read by
+ * RollupReads): a cell's counters, every column derived from ROLLUP_COUNTERS. A prompt of 0 is an
+ * audit request's query; a client of 0, the organisation's own brand.
+ */
+export const ANSWER_DAILY_ROLLUPS = tableShape<AnswerRollupRow>({
+  table: 'answer_daily_rollups',
+  columns: {
+    organization_id: 'bigint',
+    client_id: 'bigint',
+    brand_id: 'bigint',
+    day: 'date',
+    provider: 'text',
+    prompt_id: 'bigint',
+    query: 'text',
+    entity_id: 'text',
+    ...(Object.fromEntries(ROLLUP_COUNTER_NAMES.map((k) => [rollupColumn(k), ROLLUP_COUNTERS[k] === 'whole' ? 'integer' : 'float8'])) as Record<RollupCounterColumn, ColumnType>),
+  },
+  key: ['brand_id', 'day', 'provider', 'prompt_id', 'query', 'entity_id'],
+});
