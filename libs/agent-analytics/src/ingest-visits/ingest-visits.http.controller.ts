@@ -2,12 +2,13 @@ import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiAcceptedResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { ApiError, type BodyRouteConfig, type FieldProblem } from '@libs/http';
 import { visitFromEntry, type Visit } from '../domain/visit';
 import { VisitIngester } from '../shared/visit-ingester';
-import { VisitStore } from '../shared/visit-store';
+import { VisitStore, type BotVisitRow, type ReferralRow } from '../shared/visit-store';
 import { IngestEntryDto } from './ingest-visits.request.dto';
 import { INGEST_EXAMPLE, IngestVisitsResponse, type IngestResultDto } from './ingest-visits.response.dto';
 
@@ -16,6 +17,8 @@ export const MAX_INGEST_ENTRIES = 10_000;
 export const INGEST_MAX_BYTES = 16 * 1024 * 1024;
 const INGEST_ROUTE: BodyRouteConfig = { bodyLimit: INGEST_MAX_BYTES, bodyMaxKeys: MAX_INGEST_ENTRIES * 70, ndjson: true };
 const MAX_LISTED_REJECTIONS = 100;
+/** Entries checked (and then classified) between two turns of the event loop. */
+const YIELD_EVERY = 1000;
 
 /** The entries of a body: a JSON array, or NDJSON text (one entry a line; blank lines skipped). */
 function entriesOf(body: unknown): { entries: unknown[]; lines: number[] | null } {
@@ -80,6 +83,8 @@ export class IngestVisitsController {
     const visits: Visit[] = [];
     const problems: FieldProblem[] = [];
     for (let i = 0; i < entries.length; i++) {
+      // A large batch is checked in slices, so the requests of others are served in between.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
       const r = visitFromEntry(entries[i], lines ? `line ${lines[i]}` : `[${i}]`, now);
       if ('problems' in r) problems.push(...r.problems);
       else visits.push(r.visit);
@@ -87,16 +92,37 @@ export class IngestVisitsController {
     if (problems.length) throw ApiError.validation(problems, 'The batch holds malformed entries: nothing was stored');
     const scope = { organizationId: p.organizationId, clientId: p.clientId };
     const bodyHash = idempotencyKey === undefined ? '' : createHash('sha256').update(typeof body === 'string' ? body : JSON.stringify(body)).digest('hex');
-    const prepared = await this.ingester.prepare(scope, visits, now);
+    const intake = await this.ingester.intake(scope);
+    const bots: BotVisitRow[] = [];
+    const referrals: ReferralRow[] = [];
+    const lookups: Promise<void>[] = [];
+    const rejected: { index: number; reason: string }[] = [];
+    let ignored = 0;
+    for (let i = 0; i < visits.length; i++) {
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
+      const old = this.ingester.tooOld(visits[i], now);
+      if (old) {
+        rejected.push({ index: i, reason: old });
+        continue;
+      }
+      const k = intake.keep(visits[i]);
+      if (!k) ignored++;
+      else if ('referral' in k) referrals.push(k.referral);
+      else {
+        bots.push(k.bot);
+        if (k.settle) lookups.push(k.settle());
+      }
+    }
+    await Promise.all(lookups);
     const result: IngestResultDto = {
-      accepted: visits.length - prepared.rejected.length,
-      rejected: prepared.rejected.length,
-      botVisits: prepared.bots.length,
-      aiReferrals: prepared.referrals.length,
-      otherVisits: prepared.ignored,
-      rejections: prepared.rejected.slice(0, MAX_LISTED_REJECTIONS).map((r) => ({ index: lines ? lines[r.index] - 1 : r.index, reason: r.reason })),
+      accepted: visits.length - rejected.length,
+      rejected: rejected.length,
+      botVisits: bots.length,
+      aiReferrals: referrals.length,
+      otherVisits: ignored,
+      rejections: rejected.slice(0, MAX_LISTED_REJECTIONS).map((r) => ({ index: lines ? lines[r.index] - 1 : r.index, reason: r.reason })),
     };
-    const replay = await this.store.write(prepared.bots, prepared.referrals, idempotencyKey === undefined ? undefined : { organizationId: p.organizationId, key: idempotencyKey, bodyHash, response: result });
+    const replay = await this.store.write(bots, referrals, idempotencyKey === undefined ? undefined : { organizationId: p.organizationId, key: idempotencyKey, bodyHash, response: result });
     if (replay && 'conflict' in replay) throw new ApiError(409, 'CONFLICT', 'This Idempotency-Key was used for another batch', { field: 'Idempotency-Key' });
     if (replay) {
       reply.header('idempotent-replayed', 'true');
