@@ -71,7 +71,7 @@ describe('every value the validation accepts is one the columns hold', () => {
       row({ ip: 'fe80::1%eth0', path: '/zone' }),
       row({ ip: '::ffff:20.171.206.9', path: '/mapped' }),
       row({ ip: '2001:db8::1', path: '/v6', bytes: MAX_BYTES, durationMs: MAX_DURATION_MS }),
-      row({ ip: '0.0.0.0', path: '/zero', bytes: 0, durationMs: 0, status: 599 }),
+      { ...row({ ip: '0.0.0.0', path: '/zero', bytes: 0, durationMs: 0, status: 599, timestamp: `${D1}T23:59:59.999Z` }), brandId: 2 ** 40, verification: 'verified', verifiedBy: 'ip-range', robotsDisallowed: true },
       row({ path: longPage, userAgent: `${GPT} ${'ü'.repeat(900)}`, referer: `https://chatgpt.com/${'é'.repeat(4000)}`, method: 'PROPFIND' }),
     ];
     expect(await store.write(rows, [])).toBeNull();
@@ -88,6 +88,8 @@ describe('every value the validation accepts is one the columns hold', () => {
     ]);
     expect(stored[1]).toMatchObject({ bytes: String(MAX_BYTES), duration_ms: MAX_DURATION_MS });
     expect(stored[2]).toMatchObject({ bytes: '0', duration_ms: 0, status: 599 });
+    const [zero] = await ds.query(`SELECT visited_at, brand_id::text AS brand, verification, verified_by, robots_disallowed FROM bot_visits WHERE organization_id = $1 AND path = '/zero'`, [org]);
+    expect(zero).toEqual({ visited_at: new Date(`${D1}T23:59:59.999Z`), brand: String(2 ** 40), verification: 'verified', verified_by: 'ip-range', robots_disallowed: true });
     expect(stored[4]).toMatchObject({ path: longPage, user_agent: rows[4].userAgent, referer: rows[4].referer, method: 'PROPFIND' });
     const [page] = await ds.query(`SELECT octet_length(path) AS bytes, path FROM agent_page_daily WHERE organization_id = $1 AND path LIKE '/页%'`, [org]);
     expect(page.bytes).toBeLessThanOrEqual(PAGE_PATH_MAX_BYTES);
