@@ -8,7 +8,7 @@ import { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
-import { BotClassifier, copyLine, logParser, partitionName, type BotVisitRow } from '@libs/agent-analytics';
+import { binaryCopyData, BOT_VISIT_COLUMNS, BotClassifier, logParser, partitionName, type BotVisitRow } from '@libs/agent-analytics';
 import { createDataSource } from '@libs/database';
 import { addDays, utcDay } from '@libs/metrics';
 import { TenancyRepository } from '@libs/tenancy';
@@ -20,18 +20,19 @@ import { ROOT } from './support/spawn-script';
 /**
  * npm run bench:agent-analytics — prints one JSON line:
  * - `cli logs ingest` of a generated nginx log of BENCH_LINES (2,000,000) lines for each mix of
- *   BENCH_BOT_SHARE (a comma list of shares of lines from catalogue agents, stored; default 0.1):
- *   AI agents are 10 % of the lines (all of the share below that), the rest of the share search
- *   crawlers (Googlebot, bingbot, Applebot), the other lines people and other bots. Per mix: lines/s
- *   end to end into PostgreSQL (the CLI's own figure, from the first byte read to the last batch
- *   committed, and the wall time with the process start), the CLI's peak RSS, and a bare COPY of the
- *   same rows already parsed and encoded (lines/s: lines / COPY seconds). The CLI runs as the image
- *   runs it (`node dist/apps/cli/src/main.js`, built here first by `npm run build`), and again as
- *   `npm run cli` runs it in a checkout (`dev`: TypeScript compiled as it loads by @swc-node/register,
- *   whose compiler alone holds about 80 MB). Where `goaccess` is installed, it parses and reports the
- *   same file in the same run (`--log-format=COMBINED`, an HTML report): its wall time, its peak RSS
- *   and the ratio of its time to the CLI's (above 1: the CLI is faster). The tables are emptied
- *   before each of these writes, so every run writes alike;
+ *   BENCH_BOT_SHARE (a comma list of shares of lines from catalogue agents, all stored; default 0.1):
+ *   AI agents are 10 % of the lines (all of the share below that), search crawlers (Googlebot,
+ *   bingbot, Applebot) the rest of the share, people (from 20,000 addresses) and other bots the other
+ *   lines. Per mix: lines/s end to end into PostgreSQL (the CLI's own figure, from the first byte read
+ *   to the last batch committed, and the wall time with the process start), the CLI's peak RSS, and
+ *   a bare COPY of the same rows already parsed and encoded (binary, as the CLI sends them; lines/s:
+ *   lines / COPY seconds). The CLI runs as the image runs it (`node dist/apps/cli/src/main.js`, built
+ *   here first by `npm run build`), and again as `npm run cli` runs it in a checkout (`dev`:
+ *   TypeScript compiled as it loads by @swc-node/register, whose compiler alone holds about 80 MB).
+ *   Where `goaccess` is installed, it parses and reports the same file in the same run
+ *   (`--log-format=COMBINED`, an HTML report): its wall time, its peak RSS and the ratio of its time
+ *   to the CLI's (1 or more: the CLI is at least as fast). The tables are emptied before each of
+ *   these writes, so every run writes alike;
  * - POST /ingest with 10,000-entry batches from 8 clients (BENCH_POST_BATCHES, 40, in all): entries/s;
  * - overview, bots, pages, trends over 30 days of rollups seeded for BENCH_VISITS (50,000,000)
  *   visits of one organisation and a day of raw rows (BENCH_RAW_ROWS, 200,000), at 50 connections
@@ -40,7 +41,7 @@ import { ROOT } from './support/spawn-script';
 const LINES = Number(process.env.BENCH_LINES ?? 2_000_000);
 const SHARES = (process.env.BENCH_BOT_SHARE ?? '0.1').split(',').map((s) => Number(s.trim()));
 if (SHARES.some((s) => !(s >= 0 && s <= 1))) throw new Error('BENCH_BOT_SHARE must be a comma list of shares from 0 to 1');
-/** Which parts run (a comma list of logs, post, reads; default all): the others are left out of the line. */
+/** Which parts run (BENCH_PARTS, a comma list of logs, post, reads; default all): the others are left out of the line. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'logs,post,reads').split(',').map((s) => s.trim()));
 const POST_BATCHES = Number(process.env.BENCH_POST_BATCHES ?? 40);
 const VISITS = Number(process.env.BENCH_VISITS ?? 50_000_000);
@@ -68,6 +69,13 @@ const OTHERS = [
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
 ];
 
+/** People come from PEOPLE addresses (a site's visitors return; GoAccess's time and memory grow with the distinct ones). */
+const PEOPLE = 20_000;
+const person = (i: number) => {
+  const j = (i * 7919) % PEOPLE;
+  return `10.${(j >> 16) & 255}.${(j >> 8) & 255}.${j & 255}`;
+};
+
 /**
  * A day's nginx log of `lines` lines, `botShare` of them from catalogue agents: AI agents in 10 % of
  * the lines (or the whole share when it is smaller), search crawlers in the rest of the share. Line i
@@ -87,7 +95,7 @@ async function writeLog(file: string, lines: number, day: string, botShare: numb
     if (bucket < botBuckets) {
       const [net, ua] = bucket < aiBuckets ? AGENTS[i % AGENTS.length] : SEARCH_CRAWLERS[i % SEARCH_CRAWLERS.length];
       chunk += `${net}${i % 250} - - [${time}] "GET ${path} HTTP/1.1" ${i % 97 === 0 ? 404 : 200} 5120 "-" "${ua}"\n`;
-    } else chunk += `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255} - - [${time}] "GET ${path}?ref=${i % 13} HTTP/1.1" 200 2048 "${i % 50 === 1 ? 'https://chatgpt.com/' : 'https://www.google.com/'}" "${OTHERS[i % OTHERS.length]}"\n`;
+    } else chunk += `${person(i)} - - [${time}] "GET ${path}?ref=${i % 13} HTTP/1.1" 200 2048 "${i % 50 === 1 ? 'https://chatgpt.com/' : 'https://www.google.com/'}" "${OTHERS[i % OTHERS.length]}"\n`;
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
       chunk = '';
@@ -260,10 +268,11 @@ async function main(): Promise<void> {
         const rawPool = new Pool({ connectionString: url, max: 1 });
         const rc = await rawPool.connect();
         await new Promise<void>((resolve, reject) => {
-          const stream = rc.query(copyFrom(`COPY ${partitionName(day)} (organization_id, brand_id, visited_at, host, path, method, status, ip, user_agent, referer, bytes, duration_ms, bot_name, category, verification, verified_by, robots_disallowed) FROM STDIN`));
+          const stream = rc.query(copyFrom(`COPY ${partitionName(day)} (${BOT_VISIT_COLUMNS}) FROM STDIN (FORMAT binary)`));
           stream.on('error', reject);
           stream.on('finish', resolve);
-          stream.end(rawRows.map(copyLine).join(''));
+          for (const chunk of binaryCopyData(rawRows)) stream.write(chunk);
+          stream.end();
         });
         rc.release();
         await rawPool.end();
@@ -290,39 +299,31 @@ async function main(): Promise<void> {
   });
 }
 
-/** The rows the CLI stores from the log (its catalogue agents), parsed and encoded first, then COPY alone timed. */
+/** The rows the CLI stores from the log (its catalogue agents), parsed and encoded first (binary, as the CLI sends them), then COPY alone timed. */
 async function bareCopy(url: string, file: string, organizationId: number): Promise<{ rows: number; seconds: number }> {
   const parser = logParser('nginx', { host: 'www.acme.example' });
   const classifier = new BotClassifier();
-  const chunks: string[] = [];
-  let buf = '';
-  let rows = 0;
+  const rows: BotVisitRow[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line) continue;
     const r = parser.parse(line);
     if (!('visit' in r)) continue;
     const bot = classifier.classify(r.visit.userAgent);
-    if (!bot) continue;
-    rows++;
-    buf += copyLine({ ...r.visit, organizationId, brandId: null, botName: bot.name, category: bot.category, verification: 'verified', verifiedBy: 'ip-range', robotsDisallowed: null });
-    if (buf.length > 1 << 18) {
-      chunks.push(buf);
-      buf = '';
-    }
+    if (bot) rows.push({ ...r.visit, organizationId, brandId: null, botName: bot.name, category: bot.category, verification: 'verified', verifiedBy: 'ip-range', robotsDisallowed: null });
   }
-  chunks.push(buf);
+  const chunks = binaryCopyData(rows);
   const pool = new Pool({ connectionString: url, max: 1 });
   const client = await pool.connect();
   try {
     const c0 = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const stream = client.query(copyFrom('COPY bot_visits (organization_id, brand_id, visited_at, host, path, method, status, ip, user_agent, referer, bytes, duration_ms, bot_name, category, verification, verified_by, robots_disallowed) FROM STDIN'));
+      const stream = client.query(copyFrom(`COPY bot_visits (${BOT_VISIT_COLUMNS}) FROM STDIN (FORMAT binary)`));
       stream.on('error', reject);
       stream.on('finish', resolve);
       for (const c of chunks) stream.write(c);
       stream.end();
     });
-    return { rows, seconds: (performance.now() - c0) / 1000 };
+    return { rows: rows.length, seconds: (performance.now() - c0) / 1000 };
   } finally {
     client.release();
     await pool.end();
