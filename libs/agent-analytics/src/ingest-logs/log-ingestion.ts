@@ -83,18 +83,9 @@ export class LogIngestion {
       if (!(w instanceof VisitWrite)) throw new Error('a write without an idempotency key was answered as a replay');
       return (write = w);
     };
-    const settle = async () => {
-      const waiting = pending;
-      pending = [];
-      await Promise.all(waiting.map((p) => p.settle()));
-      for (const p of waiting) {
-        const wait = write!.addBot(p.row);
-        if (wait) await wait;
-      }
-    };
-    const commit = async () => {
-      await settle();
-      // One commit in flight (a failed one fails the run here, and the open write is rolled back).
+    // Commits the open write in the background: one commit in flight (a failed one fails the run
+    // here, and the open write is rolled back).
+    const handOver = async () => {
       await committing;
       const w = write!;
       write = null;
@@ -102,6 +93,21 @@ export class LogIngestion {
       committing = w.commit();
       committing.catch(() => undefined);
       await intake.renew();
+    };
+    // A bot visit of a day whose partition is new, once the open write holds bot_visits, goes to the next write.
+    const addBot = (row: BotVisitRow): Promise<void> | undefined => (write!.takes(row.at) ? write!.addBot(row) : handOver().then(open).then((w) => w.addBot(row)));
+    const settle = async () => {
+      const waiting = pending;
+      pending = [];
+      await Promise.all(waiting.map((p) => p.settle()));
+      for (const p of waiting) {
+        const wait = addBot(p.row);
+        if (wait) await wait;
+      }
+    };
+    const commit = async () => {
+      await settle();
+      await handOver();
     };
     const full = () => write !== null && (kept >= batchSize || write.sumRows >= MAX_SUM_ROWS);
     const store = (k: Kept, w: VisitWrite): Promise<void> | undefined => {
@@ -112,7 +118,7 @@ export class LogIngestion {
         return undefined;
       }
       summary.botVisits++;
-      if (!k.settle) return w.addBot(k.bot);
+      if (!k.settle) return addBot(k.bot);
       pending.push({ row: k.bot, settle: k.settle });
       return pending.length >= PENDING ? settle() : undefined;
     };

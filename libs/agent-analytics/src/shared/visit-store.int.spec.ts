@@ -96,7 +96,7 @@ describe('every value the validation accepts is one the columns hold', () => {
     expect(longPage.startsWith(page.path)).toBe(true);
   });
 
-  it('writes the bot visits of several days in one transaction, attaching each new day as it comes', async () => {
+  it('writes the bot visits of several days in one transaction, their partitions made first', async () => {
     const store = new VisitStore(ds, config);
     const days = [addDays(D1, -3), addDays(D1, -2), addDays(D1, -3), D1, addDays(D1, -2)];
     await store.write(days.map((d, i) => row({ timestamp: `${d}T0${i}:00:00Z`, path: `/days/${i}` })), []);
@@ -128,13 +128,13 @@ describe("ingestion's share of the pool", () => {
   });
 });
 
-describe('the published ranges, once stale', () => {
-  function ingester(): VisitIngester {
-    const egress = new AgentEgress(config);
-    const verifier = new BotVerifier(new BotRanges(ds, config), new WebBotAuth(config, egress), config);
-    return new VisitIngester(new TenancyRepository(ds), verifier, new SiteRobots(ds, egress, config), config);
-  }
-  const visit = (i: number): Visit => ({ at: Date.now() - 3600_000, method: 'GET', host: 'acme.example', path: `/p/${i}`, status: 200, ip: `20.171.206.${i % 250}`, userAgent: GPT, referer: null, bytes: null, durationMs: null, headers: null });
+function ingester(): VisitIngester {
+  const egress = new AgentEgress(config);
+  const verifier = new BotVerifier(new BotRanges(ds, config), new WebBotAuth(config, egress), config);
+  return new VisitIngester(new TenancyRepository(ds), verifier, new SiteRobots(ds, egress, config), config);
+}
+
+describe('the published ranges, once stale', () => {  const visit = (i: number): Visit => ({ at: Date.now() - 3600_000, method: 'GET', host: 'acme.example', path: `/p/${i}`, status: 200, ip: `20.171.206.${i % 250}`, userAgent: GPT, referer: null, bytes: null, durationMs: null, headers: null });
 
   it('are reloaded by one query however many ask at once, the old ones serving meanwhile', async () => {
     const ing = ingester();

@@ -180,6 +180,8 @@ export class VisitStore {
 
   /** Stores one batch in one transaction; with `idempotency`, a key seen before stores nothing and returns the first answer. */
   async write(bots: readonly BotVisitRow[], referrals: readonly ReferralRow[], idempotency?: IdempotentBatch): Promise<Replay | null> {
+    // Every day's partition first: one transaction takes the whole batch (see VisitWrite.takes).
+    await this.ensurePartitions(new Set(bots.map((b) => utcDay(b.at))));
     const write = await this.begin(idempotency);
     if (!(write instanceof VisitWrite)) return write;
     try {
@@ -204,9 +206,8 @@ export class VisitStore {
  * One write transaction of visits. Bot visits are encoded as they come (binary COPY) and streamed
  * to the server in 64 KiB chunks while the caller goes on: nothing of a row is held once encoded
  * but its share of the rollup sums. `addBot` returns a promise only when the caller must wait: the
- * server is behind (the connection's buffer is full: this is what holds a fast reader back) or the
- * visit is of a day whose partition is new (the COPY is ended, the partition attached, a new COPY
- * begun in the same transaction).
+ * server is behind (the connection's buffer is full: this is what holds a fast reader back) or its
+ * first COPY begins (the day's partition made first).
  */
 export class VisitWrite {
   private readonly sums = new RollupSums();
@@ -217,6 +218,8 @@ export class VisitWrite {
   private copyDays = new Set<DayKey>();
   private lastDay = -1;
   private lastDayKey = '' as DayKey;
+  /** A COPY has begun: the transaction holds a lock on bot_visits until it ends. */
+  private holdsTable = false;
   private done = false;
   /** Bot visits added. */
   rows = 0;
@@ -228,15 +231,24 @@ export class VisitWrite {
     private readonly release: () => Promise<void>,
   ) {}
 
+  /**
+   * Whether a bot visit of this time can be added. Once a COPY has begun, the transaction holds a
+   * lock on bot_visits until it ends, and attaching a new day's partition then could wait for a
+   * retention run (DETACH ... CONCURRENTLY) that waits for this very transaction: a visit of a day
+   * whose partition did not exist when the COPY began needs the next transaction.
+   */
+  takes(at: number): boolean {
+    return !this.holdsTable || this.copyDays.has(this.dayOf(at));
+  }
+
   addBot(row: BotVisitRow): Promise<void> | undefined {
-    const dayNumber = Math.floor(row.at / DAY_MS);
-    if (dayNumber !== this.lastDay) {
-      this.lastDay = dayNumber;
-      this.lastDayKey = utcDay(dayNumber * DAY_MS);
+    const day = this.dayOf(row.at);
+    if (!this.copy || !this.copyDays.has(day)) {
+      if (!this.takes(row.at)) throw new Error(`the partition of ${day} is new and this transaction holds bot_visits: commit it first`);
+      return this.openCopyFor(day).then(() => this.addBot(row));
     }
-    if (!this.copy || !this.copyDays.has(this.lastDayKey)) return this.openCopyFor(this.lastDayKey).then(() => this.addBot(row));
     encodeBotVisit(this.w, row);
-    this.sums.addBot(row, this.lastDayKey);
+    this.sums.addBot(row, day);
     this.rows++;
     if (this.w.length >= this.w.chunkSize) return this.send(this.w.take());
     return undefined;
@@ -274,10 +286,19 @@ export class VisitWrite {
     await this.release();
   }
 
-  /** Ends the open COPY (if any), makes the day's partition, and begins a COPY that can take it. */
+  private dayOf(at: number): DayKey {
+    const dayNumber = Math.floor(at / DAY_MS);
+    if (dayNumber !== this.lastDay) {
+      this.lastDay = dayNumber;
+      this.lastDayKey = utcDay(dayNumber * DAY_MS);
+    }
+    return this.lastDayKey;
+  }
+
+  /** Makes the day's partition (before the transaction holds bot_visits: see `takes`), and begins a COPY that can take it. */
   private async openCopyFor(day: DayKey): Promise<void> {
-    await this.endCopy();
     await this.store.ensurePartitions([day]);
+    this.holdsTable = true;
     // A partition attached by another transaction is seen by statements that begin after it committed.
     this.copyDays = new Set(this.store.knownDays());
     const copy = this.client.query(copyFrom(`COPY bot_visits (${BOT_VISIT_COLUMNS}) FROM STDIN (FORMAT binary)`));
