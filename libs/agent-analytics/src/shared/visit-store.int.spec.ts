@@ -109,6 +109,25 @@ describe('every value the validation accepts is one the columns hold', () => {
   });
 });
 
+describe('a write given up', () => {
+  it('rolled back in the middle of its COPY stores nothing and frees its slot and connection', async () => {
+    const store = new VisitStore(ds, config);
+    const w = (await store.begin()) as VisitWrite;
+    for (let i = 0; i < 2000; i++) {
+      const wait = w.addBot(row({ path: `/given-up/${i}` }));
+      if (wait) await wait;
+    }
+    await w.rollback();
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM bot_visits WHERE path LIKE '/given-up/%'`);
+    expect(n).toBe(0);
+    // Both slots are free again (AGENT_INGEST_CONNECTIONS is 2 here), and their connections work.
+    const again = (await Promise.all([store.begin(), store.begin()])) as VisitWrite[];
+    for (const a of again) await a.commit();
+    expect(await store.write([row({ path: '/given-up/after' })], [])).toBeNull();
+    expect((await ds.query(`SELECT count(*)::int AS n FROM bot_visits WHERE path LIKE '/given-up/%'`))[0].n).toBe(1);
+  });
+});
+
 describe("ingestion's share of the pool", () => {
   it('holds at most AGENT_INGEST_CONNECTIONS write transactions at once: the next waits for one to end', async () => {
     const store = new VisitStore(ds, config);
