@@ -6,10 +6,10 @@ export { ScopeIngestKeysByCredential1763700009250 } from './migrations/176370000
 export { botCatalogue, BOT_CATEGORIES, type BotEntry, type BotCategory } from './domain/bot-catalogue';
 export { BotClassifier, aiReferralSource } from './domain/classify';
 export { LOG_FORMATS, logParser, type LogFormat } from './domain/log-formats';
-export { copyLine, partitionName, VisitStore, type BotVisitRow } from './shared/visit-store';
+export { binaryCopyData, BOT_VISIT_COLUMNS, partitionName, VisitStore, type BotVisitRow } from './shared/visit-store';
 export { VisitIngester } from './shared/visit-ingester';
 export { AGENT_SQL, type Statement } from './read-model/agent-reads';
-export { LogIngestion, type LogIngestSummary } from './ingest-logs/log-ingestion';
+export { DEFAULT_BATCH, LogIngestion, type LogIngestSummary } from './ingest-logs/log-ingestion';
 export { BotRangesRefresher, type RefreshResult } from './refresh-bot-ranges/bot-ranges-refresher';
 export { VisitRetention, type RetentionResult } from './drop-expired-visits/visit-retention';
 export { MAX_INGEST_ENTRIES } from './ingest-visits/ingest-visits.http.controller';

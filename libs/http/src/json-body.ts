@@ -39,6 +39,73 @@ export function jsonSizeProblem(text: string, budget: number): FieldProblem | nu
   return null;
 }
 
+/**
+ * The elements of a JSON array text, each as its own text, in order, to be parsed one at a time
+ * (`JSON.parse(element)`): a route can then take a large array in slices. The array's structure is
+ * checked as it is scanned (a body that is no array, or unbalanced, throws `NotJsonArray`), and so
+ * are its limits: elements nested more than MAX_INPUT_DEPTH levels, and more than `maxMembers`
+ * members (keys and array elements, all levels) in all, throw a 400 naming the body. What is inside
+ * an element (its strings, numbers, literals) is left to `JSON.parse`.
+ */
+export function* jsonArrayElements(text: string, maxMembers: number): Generator<string, void, void> {
+  let i = skipSpace(text, 0);
+  if (text.charCodeAt(i) !== OPEN_ARRAY) throw new NotJsonArray();
+  i = skipSpace(text, i + 1);
+  if (text.charCodeAt(i) === CLOSE_ARRAY) {
+    if (skipSpace(text, i + 1) !== text.length) throw new NotJsonArray();
+    return;
+  }
+  let members = 0;
+  for (;;) {
+    const start = i;
+    let depth = 0;
+    let inString = false;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (inString) {
+        if (c === BACKSLASH) i++;
+        else if (c === QUOTE) inString = false;
+      } else if (c === QUOTE) inString = true;
+      else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+        // The outer array is the first level.
+        if (++depth >= MAX_INPUT_DEPTH) throw ApiError.validation([{ field: 'body', message: `body is nested more than ${MAX_INPUT_DEPTH} levels deep` }]);
+      } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === COMMA) {
+        if (depth === 0) break;
+        members++;
+      } else if (c === COLON) members++;
+    }
+    if (i >= text.length || inString) throw new NotJsonArray();
+    if (++members > maxMembers) throw ApiError.validation([{ field: 'body', message: `body holds more than ${maxMembers} keys and array elements` }]);
+    yield text.slice(start, i);
+    if (text.charCodeAt(i) === CLOSE_ARRAY) {
+      if (skipSpace(text, i + 1) !== text.length) throw new NotJsonArray();
+      return;
+    }
+    if (text.charCodeAt(i) !== COMMA) throw new NotJsonArray();
+    i = skipSpace(text, i + 1);
+  }
+}
+
+/** A body that is no JSON array (or no JSON at all): the route says which it wanted. */
+export class NotJsonArray extends Error {
+  override readonly name = 'NotJsonArray';
+  constructor() {
+    super('The body is not a JSON array');
+  }
+}
+
+function skipSpace(text: string, from: number): number {
+  let i = from;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== LF && c !== CR && c !== TAB) break;
+  }
+  return i;
+}
+
 const OBJECT = 0;
 const ARRAY_EMPTY = 1;
 const ARRAY = 2;
@@ -55,6 +122,8 @@ export function installJsonBodyParser(fastify: FastifyInstance, maxMembers: numb
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(new ApiError(400, 'VALIDATION_ERROR', 'The JSON body is empty'), undefined);
+    // A route that reads its JSON itself, in slices (`jsonText`), takes the text: its limits are its own.
+    if (bodyRouteConfig(request.routeOptions?.config).jsonText) return done(null, text);
     const problem = jsonSizeProblem(text, bodyRouteConfig(request.routeOptions?.config).bodyMaxKeys ?? maxMembers);
     if (problem) return done(ApiError.validation([problem]), undefined);
     try {
@@ -67,13 +136,20 @@ export function installJsonBodyParser(fastify: FastifyInstance, maxMembers: numb
 
 /**
  * What a bulk route may set with Nest's `@RouteConfig(...)` (e.g. agent-analytics ingestion): a
- * larger body (`bodyLimit`, bytes), a larger member budget (`bodyMaxKeys`), and NDJSON bodies
- * (`ndjson`: `application/x-ndjson` arrives as its text; refused with 415 on every other route).
+ * larger body (`bodyLimit`, bytes), a larger member budget (`bodyMaxKeys`), NDJSON bodies
+ * (`ndjson`: `application/x-ndjson` arrives as its text; refused with 415 on every other route),
+ * and JSON taken as text (`jsonText`).
  */
 export interface BodyRouteConfig {
   bodyLimit?: number;
   bodyMaxKeys?: number;
   ndjson?: boolean;
+  /**
+   * `application/json` arrives as its text (within `bodyLimit`), for a route that parses a large
+   * body a slice at a time (`jsonArrayElements`), so that other requests are served meanwhile: one
+   * `JSON.parse` of megabytes holds every request of the process for as long as it takes.
+   */
+  jsonText?: boolean;
 }
 
 function bodyRouteConfig(config: unknown): BodyRouteConfig {

@@ -1,4 +1,5 @@
-import { jsonSizeProblem } from './json-body';
+import type { ApiError } from './api-error';
+import { jsonArrayElements, jsonSizeProblem, NotJsonArray } from './json-body';
 
 describe('jsonSizeProblem', () => {
   it('counts keys and array elements at every level, not separators inside strings', () => {
@@ -20,5 +21,48 @@ describe('jsonSizeProblem', () => {
     const started = process.hrtime.bigint();
     for (let i = 0; i < 100; i++) expect(jsonSizeProblem(huge, 1000)).not.toBeNull();
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500); // 100 scans of ~13 KB each
+  });
+});
+
+describe('jsonArrayElements', () => {
+  const elements = (text: string, budget = 1000) => [...jsonArrayElements(text, budget)];
+
+  it('gives each element of an array as its own text, whatever the spacing, strings and nesting', () => {
+    const value = [{ a: 1, b: 'x,]}"\\' }, [1, [2, { c: null }]], 'plain', 3.5e2, true, null, {}];
+    expect(elements(JSON.stringify(value)).map((e) => JSON.parse(e))).toEqual(value);
+    expect(elements(' \n[ {"a" : [ 1 , 2 ] } ,\t"b" ]\r\n').map((e) => JSON.parse(e))).toEqual([{ a: [1, 2] }, 'b']);
+    expect(elements('[]')).toEqual([]);
+    expect(elements(' [ ] ')).toEqual([]);
+  });
+
+  it.each(['{"a":[1]}', '"text"', '[1,2', '[1,2]x', '[{"a":1]', '[1}', '["open]', ''])('throws NotJsonArray for %j', (text) => {
+    expect(() => elements(text)).toThrow(NotJsonArray);
+  });
+
+  it('leaves what is inside an element to JSON.parse: an empty element is an empty text', () => {
+    expect(elements('[1,,2]')).toEqual(['1', '', '2']);
+    expect(() => JSON.parse(elements('[1,]')[1])).toThrow();
+  });
+
+  it('refuses nesting deeper than MAX_INPUT_DEPTH and more members than the budget, as it scans', () => {
+    const refusal = (text: string, budget = 1000) => {
+      try {
+        elements(text, budget);
+      } catch (error) {
+        return (error as ApiError).details;
+      }
+      return null;
+    };
+    expect(refusal(`[${'['.repeat(64)}${']'.repeat(64)}]`)).toEqual({ fields: [{ field: 'body', message: 'body is nested more than 64 levels deep' }] });
+    expect(elements(`[${'['.repeat(62)}${']'.repeat(62)}]`)).toHaveLength(1);
+    expect(refusal(JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ i }))), 11)).toEqual({ fields: [{ field: 'body', message: 'body holds more than 11 keys and array elements' }] });
+    expect(elements(JSON.stringify(Array.from({ length: 6 }, (_, i) => ({ i }))), 12)).toHaveLength(6);
+  });
+
+  it('is lazy: a caller can stop (or pause) between elements', () => {
+    const it = jsonArrayElements('[1,2,oops', 10);
+    expect(it.next().value).toBe('1');
+    expect(it.next().value).toBe('2');
+    expect(() => it.next()).toThrow(NotJsonArray);
   });
 });

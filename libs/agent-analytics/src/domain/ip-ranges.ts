@@ -69,8 +69,40 @@ function v6Number(bytes: number[]): bigint {
   return n;
 }
 
+/**
+ * A dotted quad in its normal form (four decimals 0-255, no leading zeros: what logs hold) as a
+ * number, or -1. Read character by character: most addresses of a log take this way, and it
+ * makes nothing.
+ */
+export function dottedQuad(ip: string): number {
+  const n = ip.length;
+  if (n < 7 || n > 15) return -1;
+  let value = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < n; i++) {
+    const c = ip.charCodeAt(i);
+    if (c === 46) {
+      if (digits === 0 || dots === 3) return -1;
+      value = value * 256 + part;
+      part = 0;
+      digits = 0;
+      dots++;
+    } else if (c >= 48 && c <= 57) {
+      if (digits > 0 && part === 0) return -1;
+      part = part * 10 + (c - 48);
+      if (++digits > 3 || part > 255) return -1;
+    } else return -1;
+  }
+  if (dots !== 3 || digits === 0) return -1;
+  return value * 256 + part;
+}
+
 /** An address as a number (IPv4-mapped IPv6 as IPv4), or null when it is not an address. */
 export function parseIp(ip: string): { kind: 4; value: number } | { kind: 6; value: bigint } | null {
+  const quad = dottedQuad(ip);
+  if (quad >= 0) return { kind: 4, value: quad };
   if (!ipaddr.isValid(ip)) return null;
   let addr = ipaddr.parse(ip);
   if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
@@ -81,15 +113,16 @@ export function parseIp(ip: string): { kind: 4; value: number } | { kind: 6; val
   return { kind: 6, value: v6Number((addr as ipaddr.IPv6).toByteArray()) };
 }
 
-/** The address in its normal text form (`::ffff:1.2.3.4` → `1.2.3.4`), or null when it is none. */
-const DOTTED = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-
+/** The address in its normal text form (`::ffff:1.2.3.4` → `1.2.3.4`, `fe80::1%eth0` → `fe80::1`), or null when it is none. */
 export function normaliseIp(ip: string): string | null {
   // The common case, a plain dotted quad without leading zeros, is already normal.
-  if (DOTTED.test(ip)) return ip;
+  if (dottedQuad(ip) >= 0) return ip;
   const p = parseIp(ip);
   if (!p) return null;
-  const addr = ipaddr.parse(ip);
+  // An IPv6 zone (`fe80::1%eth0`, as Node reports a link-local peer) names an interface of the
+  // machine that logged the request: nothing about the client, and PostgreSQL's inet refuses it.
+  const zone = ip.indexOf('%');
+  const addr = ipaddr.parse(zone < 0 ? ip : ip.slice(0, zone));
   if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) return (addr as ipaddr.IPv6).toIPv4Address().toString();
   return addr.toString();
 }

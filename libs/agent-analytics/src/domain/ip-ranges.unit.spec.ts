@@ -1,4 +1,4 @@
-import { normaliseIp, prefixesOfPublishedRanges, PrefixTable } from './ip-ranges';
+import { dottedQuad, normaliseIp, parseIp, prefixesOfPublishedRanges, PrefixTable } from './ip-ranges';
 import { parseUrlPattern } from './url-pattern';
 
 describe('the prefix table', () => {
@@ -49,5 +49,21 @@ describe('URL patterns', () => {
 
   it.each(['', 'blog/*', 'javascript:alert(1)', '/a b', 'https:///x', `/${'a'.repeat(2048)}`, 'ftp://x/y'])('refuses %j', (p) => {
     expect('problem' in parseUrlPattern(p)).toBe(true);
+  });
+});
+
+describe('dotted quads', () => {
+  it.each([
+    ['0.0.0.0', 0],
+    ['1.2.3.4', 0x01020304],
+    ['255.255.255.255', 0xffffffff],
+    ['20.171.206.12', (20 * 2 ** 24) + (171 << 16) + (206 << 8) + 12],
+  ])('reads %s', (ip, value) => {
+    expect(dottedQuad(ip)).toBe(value);
+    expect(parseIp(ip)).toEqual({ kind: 4, value });
+  });
+
+  it.each(['256.1.1.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', '1..2.3', '1.2.3.', '.1.2.3', '1.2.3.4 ', 'a.b.c.d', '1.2.3.1000', ''])('leaves %j to the full parser', (ip) => {
+    expect(dottedQuad(ip)).toBe(-1);
   });
 });

@@ -1,5 +1,5 @@
 import { normaliseIp } from './ip-ranges';
-import { instantProblem, isGarbage, LIMITS, parseHost, parseIsoInstant, visitFromEntry, type Visit } from './visit';
+import { instantProblem, isCount, isGarbage, LIMITS, MAX_BYTES, MAX_DURATION_MS, parseHost, parseIsoInstant, visitFromEntry, type Visit } from './visit';
 
 export const LOG_FORMATS = ['nginx', 'apache', 'cloudfront', 'cloudflare', 'ndjson'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -121,9 +121,11 @@ interface Fields {
   method?: string;
   path?: string;
   status: number;
+  /** Null when the log has none; anything but a whole number from 0 to MAX_BYTES refuses the line. */
   bytes: number | null;
   referer: string;
   userAgent: string;
+  /** Null when the log has none; anything but a whole number from 0 to MAX_DURATION_MS refuses the line. */
   durationMs?: number | null;
   now: number;
 }
@@ -141,7 +143,9 @@ function fromFields(f: Fields): ParsedLine {
   }
   if (!method || !/^[A-Z]{1,16}$/.test(method)) return { reason: 'the request method is not an HTTP method' };
   if (!path || !(path.startsWith('/') || path === '*') || path.length > LIMITS.path || isGarbage(path)) return { reason: 'the request path is not a path' };
-  if (f.status < 100 || f.status > 599) return { reason: 'the status is not from 100 to 599' };
+  if (!Number.isInteger(f.status) || f.status < 100 || f.status > 599) return { reason: 'the status is not from 100 to 599' };
+  if (f.bytes !== null && !isCount(f.bytes, MAX_BYTES)) return { reason: `the byte count is not a whole number from 0 to ${MAX_BYTES}` };
+  if (f.durationMs !== undefined && f.durationMs !== null && !isCount(f.durationMs, MAX_DURATION_MS)) return { reason: `the time taken is not a whole number of milliseconds from 0 to ${MAX_DURATION_MS}` };
   if (f.hostText === undefined || f.hostText === '' || f.hostText === '-') return { reason: 'the line names no host (give the site host)' };
   const host = hostOf(f.hostText);
   if ('problem' in host) return { reason: `the host ${host.problem}` };
@@ -151,7 +155,7 @@ function fromFields(f: Fields): ParsedLine {
   if (f.referer.length > LIMITS.referer || isGarbage(f.referer)) return { reason: 'the referer is not printable text' };
   return {
     visit: {
-      at: f.at,
+      at: Math.floor(f.at),
       method,
       host: host.host,
       path,
@@ -205,6 +209,7 @@ class CloudFrontParser implements LogParser {
     const stem = col('cs-uri-stem') ?? '';
     const bytes = col('sc-bytes');
     const taken = col('time-taken');
+    const none = (v: string | undefined) => v === undefined || v === '' || v === '-';
     return fromFields({
       hostText: col('x-host-header') && col('x-host-header') !== '-' ? col('x-host-header') : col('cs(Host)'),
       ipText: col('c-ip') ?? '',
@@ -212,10 +217,11 @@ class CloudFrontParser implements LogParser {
       method: col('cs-method'),
       path: query && query !== '-' ? `${stem}?${query}` : stem,
       status: Number(col('sc-status')),
-      bytes: bytes && /^\d+$/.test(bytes) ? Number(bytes) : null,
+      bytes: none(bytes) ? null : /^\d+$/.test(bytes!) ? Number(bytes) : Number.NaN,
       referer,
       userAgent: ua,
-      durationMs: taken && /^\d+(\.\d+)?$/.test(taken) ? Math.round(Number(taken) * 1000) : null,
+      // time-taken is in seconds (to the millisecond).
+      durationMs: none(taken) ? null : /^\d+(\.\d+)?$/.test(taken!) ? Math.round(Number(taken) * 1000) : Number.NaN,
       now: this.now(),
     });
   }
@@ -231,13 +237,11 @@ function parseCloudflare(line: string, now: number): ParsedLine {
     return { reason: 'not a JSON object (Cloudflare Logpush lines are NDJSON)' };
   }
   if (!o || typeof o !== 'object' || Array.isArray(o)) return { reason: 'not a JSON object' };
-  const ts = o.EdgeStartTimestamp;
-  let at: number | null = null;
-  if (typeof ts === 'string') at = parseIsoInstant(ts);
-  else if (typeof ts === 'number') at = ts > 1e15 ? Math.floor(ts / 1e6) : ts > 1e12 ? ts : ts * 1000;
+  const at = cloudflareInstant(o.EdgeStartTimestamp);
+  const end = o.EdgeEndTimestamp === undefined || o.EdgeEndTimestamp === null ? null : cloudflareInstant(o.EdgeEndTimestamp);
   const str = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : '');
   const status = typeof o.EdgeResponseStatus === 'number' ? o.EdgeResponseStatus : Number.NaN;
-  const start = typeof o.EdgeStartTimestamp === 'number' && typeof o.EdgeEndTimestamp === 'number' ? o.EdgeEndTimestamp - o.EdgeStartTimestamp : null;
+  const bytes = o.EdgeResponseBytes === undefined || o.EdgeResponseBytes === null ? null : typeof o.EdgeResponseBytes === 'number' ? o.EdgeResponseBytes : Number.NaN;
   return fromFields({
     hostText: str('ClientRequestHost'),
     ipText: str('ClientIP'),
@@ -245,12 +249,20 @@ function parseCloudflare(line: string, now: number): ParsedLine {
     method: str('ClientRequestMethod'),
     path: str('ClientRequestURI'),
     status,
-    bytes: typeof o.EdgeResponseBytes === 'number' ? o.EdgeResponseBytes : null,
+    bytes,
     referer: str('ClientRequestReferer'),
     userAgent: str('ClientRequestUserAgent'),
-    durationMs: start !== null && start > 1e6 ? Math.round(start / 1e6) : null,
+    // From the edge's start to its end; an end the line does not give, or cannot be read, says nothing.
+    durationMs: at !== null && end !== null ? Math.round(end - at) : null,
     now,
   });
+}
+
+/** A Logpush timestamp in ms (RFC 3339, or Unix seconds, milliseconds or nanoseconds by its size, possibly fractional), or null. */
+function cloudflareInstant(ts: unknown): number | null {
+  if (typeof ts === 'string') return parseIsoInstant(ts);
+  if (typeof ts !== 'number' || !Number.isFinite(ts)) return null;
+  return ts > 1e15 ? ts / 1e6 : ts > 1e12 ? ts : ts * 1000;
 }
 
 /** The ingest API's entry format, one JSON object a line. */

@@ -111,3 +111,62 @@ describe('Cloudflare Logpush and NDJSON', () => {
     for (const f of ['timestamp', 'host', 'path', 'status', 'ip']) expect(why).toContain(f);
   });
 });
+
+describe('values the columns can hold (issue 28, items 1 and 2)', () => {
+  const nginxLine = (ip: string, bytes = '512') => `${ip} - - [24/Nov/2026:08:15:02 +0000] "GET /a HTTP/1.1" 200 ${bytes} "-" "GPTBot/1.2"`;
+  const nginx = logParser('nginx', { host: 'www.acme.example', now });
+
+  it('drops the zone of an IPv6 address (fe80::1%eth0 is fe80::1), which PostgreSQL refuses', () => {
+    expect(visit(nginx.parse(nginxLine('fe80::1%eth0'))).ip).toBe('fe80::1');
+    expect(visit(nginx.parse(nginxLine('FE80::0001%25en0'))).ip).toBe('fe80::1');
+    expect(reason(nginx.parse(nginxLine('fe80::1%')))).toContain('not an IP address');
+    expect(reason(nginx.parse(nginxLine('1.2.3.4%eth0')))).toContain('not an IP address');
+    const entry = { timestamp: '2026-11-24T08:15:02Z', method: 'GET', host: 'acme.example', path: '/', status: 200, ip: 'fe80::1%eth0', userAgent: 'GPTBot' };
+    expect(visit(logParser('ndjson', { now }).parse(JSON.stringify(entry))).ip).toBe('fe80::1');
+  });
+
+  it('refuses an nginx byte count beyond 2^53 - 1 (bigint, exact in JavaScript)', () => {
+    expect(visit(nginx.parse(nginxLine('1.2.3.4', '9007199254740991'))).bytes).toBe(9007199254740991);
+    expect(reason(nginx.parse(nginxLine('1.2.3.4', '9007199254740992')))).toBe('the byte count is not a whole number from 0 to 9007199254740991');
+    expect(reason(nginx.parse(nginxLine('1.2.3.4', '99999999999999999999999')))).toContain('the byte count');
+  });
+
+  it('refuses a CloudFront time-taken beyond 2,147,483,647 ms (integer), a byte count that is no count and a fractional status', () => {
+    const p = logParser('cloudfront', { now });
+    p.parse('#Fields: date time sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query time-taken');
+    const line = (bytes: string, taken: string, status = '200') => ['2026-11-24', '08:15:02', bytes, '20.171.206.1', 'GET', 'acme.example', '/a', status, '-', 'GPTBot/1.2', '-', taken].join('\t');
+    expect(visit(p.parse(line('10', '2147483.647'))).durationMs).toBe(2_147_483_647);
+    expect(visit(p.parse(line('-', '-')))).toMatchObject({ bytes: null, durationMs: null });
+    expect(reason(p.parse(line('10', '2147483.648')))).toBe('the time taken is not a whole number of milliseconds from 0 to 2147483647');
+    expect(reason(p.parse(line('10', '99999999999')))).toContain('the time taken');
+    expect(reason(p.parse(line('-5', '0.1')))).toContain('the byte count');
+    expect(reason(p.parse(line('12345678901234567890', '0.1')))).toContain('the byte count');
+    expect(reason(p.parse(line('10', 'soon')))).toContain('the time taken');
+    expect(reason(p.parse(line('10', '0.1', '200.5')))).toBe('the status is not from 100 to 599');
+  });
+
+  it('refuses a fractional, negative or oversized Cloudflare EdgeResponseBytes, and derives the duration from the edge times', () => {
+    const p = logParser('cloudflare', { now });
+    const base = { ClientIP: '74.7.227.10', ClientRequestHost: 'acme.example', ClientRequestMethod: 'GET', ClientRequestURI: '/', ClientRequestUserAgent: 'ClaudeBot/1.0', EdgeResponseStatus: 200, EdgeStartTimestamp: 1795508102000000000 };
+    const line = (extra: Record<string, unknown>) => p.parse(JSON.stringify({ ...base, ...extra }));
+    expect(visit(line({ EdgeResponseBytes: 10, EdgeEndTimestamp: 1795508102042000000 }))).toMatchObject({ bytes: 10, durationMs: 42 });
+    expect(visit(line({}))).toMatchObject({ bytes: null, durationMs: null });
+    expect(reason(line({ EdgeResponseBytes: 10.5 }))).toContain('the byte count');
+    expect(reason(line({ EdgeResponseBytes: -1 }))).toContain('the byte count');
+    expect(reason(line({ EdgeResponseBytes: 1e300 }))).toContain('the byte count');
+    expect(reason(line({ EdgeResponseBytes: '10' }))).toContain('the byte count');
+    expect(reason(line({ EdgeResponseStatus: 200.5 }))).toBe('the status is not from 100 to 599');
+    // An end before the start, or a month after it, is no duration a request had.
+    expect(reason(line({ EdgeEndTimestamp: 1795508101000000000 }))).toContain('the time taken');
+    expect(reason(line({ EdgeEndTimestamp: 1795508102000000000 + 30 * 86_400 * 1e9 }))).toContain('the time taken');
+  });
+
+  it('bounds durationMs of an ingest entry to the integer column and names the field', () => {
+    const p = logParser('ndjson', { now });
+    const entry = { timestamp: '2026-11-24T08:15:02Z', method: 'GET', host: 'acme.example', path: '/', status: 200, ip: '1.2.3.4', userAgent: 'GPTBot' };
+    expect(visit(p.parse(JSON.stringify({ ...entry, durationMs: 2_147_483_647 }))).durationMs).toBe(2_147_483_647);
+    expect(reason(p.parse(JSON.stringify({ ...entry, durationMs: 2_147_483_648 })))).toBe('durationMs must be a whole number from 0 to 2147483647');
+    expect(reason(p.parse(JSON.stringify({ ...entry, bytes: -1 })))).toBe('bytes must be a whole number from 0 to 9007199254740991');
+    expect(reason(p.parse(JSON.stringify({ ...entry, bytes: 1.5 })))).toContain('bytes must be a whole number');
+  });
+});

@@ -54,6 +54,19 @@ export function detachVisit(v: Visit): Visit {
   };
 }
 
+/**
+ * The largest values the numeric columns of bot_visits hold, so the largest a visit may carry:
+ * `bytes` is a bigint, but a JavaScript number is exact only up to 2^53 - 1; `duration_ms` is an
+ * integer (32 bits). `status` is a smallint, and HTTP's 100-599 fits it.
+ */
+export const MAX_BYTES = Number.MAX_SAFE_INTEGER;
+export const MAX_DURATION_MS = 2_147_483_647;
+
+/** Whether a value is a whole number from 0 to `max` (what a count column holds). */
+export function isCount(v: unknown, max: number): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
+}
+
 /** The earliest visit accepted (older dates are typos or zeroed clocks). */
 export const EARLIEST = Date.UTC(2000, 0, 1);
 /** How far ahead of our clock a visit may be (clock skew). */
@@ -161,9 +174,9 @@ export function visitFromEntry(raw: unknown, prefix: string, now: number): { vis
   if (ip === null) p('ip', 'must be an IPv4 or IPv6 address');
   if (typeof e.userAgent !== 'string' || e.userAgent.length > LIMITS.userAgent || isGarbage(e.userAgent)) p('userAgent', `must be a string of at most ${LIMITS.userAgent} printable characters`);
   if (e.referer !== undefined && e.referer !== null && (typeof e.referer !== 'string' || e.referer.length > LIMITS.referer || isGarbage(e.referer))) p('referer', `must be a string of at most ${LIMITS.referer} printable characters`);
-  for (const f of ['bytes', 'durationMs'] as const) {
+  for (const [f, max] of [['bytes', MAX_BYTES], ['durationMs', MAX_DURATION_MS]] as const) {
     const v = e[f];
-    if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > Number.MAX_SAFE_INTEGER)) p(f, 'must be a non-negative integer');
+    if (v !== undefined && v !== null && !isCount(v, max)) p(f, `must be a whole number from 0 to ${max}`);
   }
   let headers: Record<string, string> | null = null;
   if (e.headers !== undefined && e.headers !== null) {

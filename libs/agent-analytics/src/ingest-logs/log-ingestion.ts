@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { logParser, type LogFormat } from '../domain/log-formats';
-import { detachVisit, type Visit } from '../domain/visit';
-import { VisitIngester } from '../shared/visit-ingester';
-import { VisitStore } from '../shared/visit-store';
+import { VisitIngester, type Kept } from '../shared/visit-ingester';
+import { VisitStore, VisitWrite, type BotVisitRow } from '../shared/visit-store';
 
 export interface LogIngestOptions {
   format: LogFormat;
   organizationId: number;
   /** The site host for lines that name none (nginx, apache `combined`). */
   host?: string;
-  /** Kept visits (AI agents, AI referrals) per stored batch (one COPY and one transaction each). */
+  /**
+   * Kept visits (AI agents, AI referrals) per transaction (its bot visits streamed by COPY as they
+   * are read; default 100,000). A transaction also ends once it sums MAX_SUM_ROWS rollup rows.
+   */
   batchSize?: number;
   /** Called as the input is read: bytes and lines so far. */
   onProgress?: (bytes: number, lines: number) => void;
@@ -31,15 +33,26 @@ export interface LogIngestSummary {
 }
 
 const LISTED = 20;
+/** The longest line read: a "line" of a megabyte is no log line. */
+export const MAX_LINE = 1_000_000;
+const TOO_LONG = `the line is longer than ${MAX_LINE.toLocaleString('en')} characters`;
 
 /**
- * `logs ingest`: streams a log (a file or stdin) line by line through its format's parser, and
- * stores the visits in batches (classified, verified, COPY into bot_visits) while the next batch
- * is parsed; memory stays bounded by two batches whatever the log's size. A visit the service
- * keeps nothing of (neither an AI agent nor an AI referral: most of a log) is counted and dropped
- * at once, so it dies young instead of being held, with the batch, long enough to be promoted to
- * the old generation. A line that cannot be read is counted with its number and reason, never a
- * crash.
+ * `logs ingest`: streams a log (a file or stdin) line by line through its format's parser and
+ * stores what the service keeps, with a memory that depends on neither the log's size nor its
+ * mix of visits:
+ * - a line of people or other bots (most of a log) is counted and dropped at once;
+ * - a bot visit is judged as it is read (verification and robots.txt need no lookup for most) and
+ *   encoded into the open COPY at once (binary, streamed in 64 KiB chunks); only its share of the
+ *   rollup sums stays, so a batch holds sums, not rows. When PostgreSQL falls behind, the write
+ *   waits for the connection to drain and the reading waits with it (backpressure);
+ * - a visit whose verdict needs a lookup (reverse DNS not yet answered, a site's robots.txt not yet
+ *   read) waits with at most PENDING others, then they are looked up together;
+ * - every `batchSize` kept visits (or MAX_SUM_ROWS rollup rows) the transaction commits (COPY
+ *   ended, rollups added) while the next one streams on another connection: one commit in flight.
+ *   A larger batch sums more visits into each rollup row: fewer upserts for PostgreSQL.
+ * A line that cannot be read (or is longer than MAX_LINE, skipped to its end) is counted with its
+ * number and reason, never a crash.
  */
 @Injectable()
 export class LogIngestion {
@@ -51,75 +64,141 @@ export class LogIngestion {
   async run(input: Readable, o: LogIngestOptions): Promise<LogIngestSummary> {
     const started = process.hrtime.bigint();
     const parser = logParser(o.format, { host: o.host });
-    const batchSize = o.batchSize ?? 20_000;
+    const batchSize = o.batchSize ?? DEFAULT_BATCH;
     const now = Date.now();
     const summary: LogIngestSummary = { lines: 0, botVisits: 0, aiReferrals: 0, otherVisits: 0, rejected: 0, reasons: {}, rejections: [], seconds: 0, linesPerSecond: 0 };
-    const scope = { organizationId: o.organizationId, clientId: null };
-    let batch: Visit[] = [];
-    let batchLines: number[] = [];
-    let writing: Promise<void> = Promise.resolve();
-    const reject = (line: number, reason: string) => {
+    const intake = await this.ingester.intake({ organizationId: o.organizationId, clientId: null });
+    let write: VisitWrite | null = null;
+    let kept = 0;
+    let pending: { row: BotVisitRow; settle: () => Promise<void> }[] = [];
+    let committing: Promise<void> = Promise.resolve();
+    const reject = (line: number, reason: string): undefined => {
       summary.rejected++;
       summary.reasons[reason] = (summary.reasons[reason] ?? 0) + 1;
       if (summary.rejections.length < LISTED) summary.rejections.push({ line, reason });
+      return undefined;
     };
-    const flush = async () => {
-      const visits = batch;
-      const lines = batchLines;
-      batch = [];
-      batchLines = [];
-      const prepared = await this.ingester.prepare(scope, visits, now);
-      // One write in flight: the next batch is parsed and classified meanwhile.
-      await writing;
-      for (const r of prepared.rejected) reject(lines[r.index], r.reason);
-      summary.botVisits += prepared.bots.length;
-      summary.aiReferrals += prepared.referrals.length;
-      summary.otherVisits += prepared.ignored;
-      writing = this.store.write(prepared.bots, prepared.referrals).then(() => undefined);
-      writing.catch(() => undefined);
+    const open = async (): Promise<VisitWrite> => {
+      const w = await this.store.begin();
+      if (!(w instanceof VisitWrite)) throw new Error('a write without an idempotency key was answered as a replay');
+      return (write = w);
     };
-    // One line: refused (its reason counted), dropped when kept of nothing (most of a log), or batched.
+    // Commits the open write in the background: one commit in flight (a failed one fails the run
+    // here, and the open write is rolled back).
+    const handOver = async () => {
+      await committing;
+      const w = write!;
+      write = null;
+      kept = 0;
+      committing = w.commit();
+      committing.catch(() => undefined);
+      await intake.renew();
+    };
+    // A bot visit of a day whose partition is new, once the open write holds bot_visits, goes to the next write.
+    const addBot = (row: BotVisitRow): Promise<void> | undefined => (write!.takes(row.at) ? write!.addBot(row) : handOver().then(open).then((w) => w.addBot(row)));
+    const settle = async () => {
+      const waiting = pending;
+      pending = [];
+      await Promise.all(waiting.map((p) => p.settle()));
+      for (const p of waiting) {
+        const wait = addBot(p.row);
+        if (wait) await wait;
+      }
+    };
+    const commit = async () => {
+      await settle();
+      await handOver();
+    };
+    const full = () => write !== null && (kept >= batchSize || write.sumRows >= MAX_SUM_ROWS);
+    const store = (k: Kept, w: VisitWrite): Promise<void> | undefined => {
+      kept++;
+      if ('referral' in k) {
+        summary.aiReferrals++;
+        w.addReferral(k.referral);
+        return undefined;
+      }
+      summary.botVisits++;
+      if (!k.settle) return addBot(k.bot);
+      pending.push({ row: k.bot, settle: k.settle });
+      return pending.length >= PENDING ? settle() : undefined;
+    };
+    // One line: refused (its reason counted), dropped when kept of nothing (most of a log), or stored.
     // Age is judged as read, on one clock for the whole log.
-    const take = (raw: string, n: number) => {
+    const take = (raw: string, n: number): Promise<void> | undefined => {
       const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-      if (text === '') return;
+      if (text === '') return undefined;
+      if (text.length > MAX_LINE) return reject(n, TOO_LONG);
       const r = parser.parse(text);
       if ('reason' in r) return reject(n, r.reason);
-      if (!('visit' in r)) return;
+      if (!('visit' in r)) return undefined;
       const old = this.ingester.tooOld(r.visit, now);
       if (old) return reject(n, old);
-      if (!this.ingester.concerns(r.visit)) {
+      const k = intake.keep(r.visit);
+      if (!k) {
         summary.otherVisits++;
-        return;
+        return undefined;
       }
-      batch.push(detachVisit(r.visit));
-      batchLines.push(n);
+      return write ? store(k, write) : open().then((w) => store(k, w));
     };
-    let rest = '';
-    let bytes = 0;
-    input.setEncoding('utf8');
-    for await (const chunk of input as AsyncIterable<string>) {
-      bytes += Buffer.byteLength(chunk);
-      const text = rest + chunk;
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-        take(text.slice(start, nl), ++summary.lines);
-        start = nl + 1;
-        if (batch.length >= batchSize) await flush();
+    try {
+      // The start of a line the last read ended in (a view of that read).
+      let rest = '';
+      // After a line longer than MAX_LINE: its rest, up to the next newline, is skipped.
+      let skipping = false;
+      let bytes = 0;
+      input.setEncoding('utf8');
+      for await (const chunk of input as AsyncIterable<string>) {
+        bytes += Buffer.byteLength(chunk);
+        let start = 0;
+        let nl = chunk.indexOf('\n');
+        if (nl < 0) {
+          // No line ends in this read: it all belongs to the line begun before.
+          if (!skipping) rest += chunk;
+        } else {
+          if (!skipping) {
+            const wait = take(rest + chunk.slice(0, nl), ++summary.lines);
+            if (wait) await wait;
+            if (full()) await commit();
+          }
+          skipping = false;
+          start = nl + 1;
+          for (nl = chunk.indexOf('\n', start); nl >= 0; nl = chunk.indexOf('\n', start)) {
+            const wait = take(chunk.slice(start, nl), ++summary.lines);
+            start = nl + 1;
+            if (wait) await wait;
+            if (full()) await commit();
+          }
+          rest = chunk.slice(start);
+        }
+        if (rest.length > MAX_LINE) {
+          reject(++summary.lines, TOO_LONG);
+          rest = '';
+          skipping = true;
+        }
+        o.onProgress?.(bytes, summary.lines);
       }
-      rest = text.slice(start);
-      if (rest.length > 1_000_000) {
-        // A "line" of a megabyte is not a log line: refuse it and resynchronise at the next newline.
-        reject(++summary.lines, 'the line is longer than 1,000,000 characters');
-        rest = '';
+      if (rest.length && !skipping) {
+        const wait = take(rest, ++summary.lines);
+        if (wait) await wait;
       }
-      o.onProgress?.(bytes, summary.lines);
+      if (write) await commit();
+      await committing;
+    } catch (error) {
+      await (write as VisitWrite | null)?.rollback();
+      await committing.catch(() => undefined);
+      throw error;
     }
-    if (rest.length) take(rest, ++summary.lines);
-    if (batch.length) await flush();
-    await writing;
     summary.seconds = Number(process.hrtime.bigint() - started) / 1e9;
     summary.linesPerSecond = Math.round(summary.lines / Math.max(summary.seconds, 1e-9));
     return summary;
   }
 }
+
+/** Bot visits that may wait for a lookup before they are looked up together. */
+const PENDING = 1000;
+export const DEFAULT_BATCH = 100_000;
+/**
+ * The rollup rows (bot, page and referral sums) a transaction holds at most: what bounds the
+ * memory of a batch, whatever its size and the log's variety of pages.
+ */
+export const MAX_SUM_ROWS = 20_000;

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_BYTES, MAX_DURATION_MS } from '../domain/visit';
 
 /** One visit as POST /agent-analytics/ingest takes it (DESIGN §13.2); documents the body, checked by visitFromEntry. */
 export class IngestEntryDto {
@@ -7,11 +8,11 @@ export class IngestEntryDto {
   @ApiProperty({ description: 'The site host, with an optional port (1-65535)', example: 'www.acme.example' }) host!: string;
   @ApiProperty({ description: 'Path and query, starting with /', example: '/pricing?plan=pro', maxLength: 4096 }) path!: string;
   @ApiProperty({ type: 'integer', minimum: 100, maximum: 599, example: 200 }) status!: number;
-  @ApiProperty({ description: 'Client address, IPv4 or IPv6', example: '20.171.206.12' }) ip!: string;
+  @ApiProperty({ description: 'Client address, IPv4 or IPv6 (an IPv6 zone, `%eth0`, is dropped)', example: '20.171.206.12' }) ip!: string;
   @ApiProperty({ maxLength: 1024, example: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)' }) userAgent!: string;
   @ApiPropertyOptional({ type: 'string', maxLength: 4096, nullable: true, example: 'https://chatgpt.com/' }) referer?: string | null;
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, nullable: true, example: 5120 }) bytes?: number | null;
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, nullable: true, example: 42 }) durationMs?: number | null;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_BYTES, nullable: true, example: 5120 }) bytes?: number | null;
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_DURATION_MS, nullable: true, example: 42 }) durationMs?: number | null;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: { type: 'string' },

@@ -4,7 +4,7 @@ import { InjectConfig } from '@libs/config';
 import { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from '../agent-analytics.config';
 import type { BotEntry } from '../domain/bot-catalogue';
 import type { Visit } from '../domain/visit';
-import { BotRanges } from './bot-ranges';
+import { BotRanges, type RangeTable } from './bot-ranges';
 import { WebBotAuth } from './web-bot-auth';
 
 export type Verification = 'verified' | 'spoofed' | 'unverifiable';
@@ -13,6 +13,16 @@ export type VerifiedBy = 'ip-range' | 'fcrdns' | 'web-bot-auth';
 export interface VerificationResult {
   verification: Verification;
   verifiedBy: VerifiedBy | null;
+}
+
+/** Whether a visit carries a Web Bot Auth signature to check. */
+const signed = (visit: Visit) => Boolean(visit.headers?.['signature'] && visit.headers['signature-input']);
+
+/** Forward-confirmed names of the address: verified when one has a suffix the operator documents, spoofed otherwise. */
+function byNames(bot: BotEntry, names: string[]): VerificationResult {
+  const suffixes = bot.verification.rdnsSuffixes ?? [];
+  if (names.some((n) => suffixes.some((s) => n === s || n.endsWith(`.${s}`)))) return { verification: 'verified', verifiedBy: 'fcrdns' };
+  return { verification: 'spoofed', verifiedBy: null };
 }
 
 /**
@@ -26,9 +36,11 @@ export class BotVerifier {
   private readonly logger = new Logger('BotVerifier');
   private readonly resolver: Resolver | null;
   private readonly dnsCache = new Map<string, Promise<string[]>>();
+  /** The answers of dnsCache that have come. */
+  private readonly dnsKnown = new Map<string, string[]>();
 
   constructor(
-    private readonly ranges: BotRanges,
+    readonly ranges: BotRanges,
     private readonly webBotAuth: WebBotAuth,
     @InjectConfig(AGENT_ANALYTICS_CONFIG) private readonly config: AgentAnalyticsConfig,
   ) {
@@ -39,23 +51,33 @@ export class BotVerifier {
     }
   }
 
-  async verify(bot: BotEntry, visit: Visit): Promise<VerificationResult> {
-    if (visit.headers?.['signature'] && visit.headers['signature-input']) {
-      const signed = await this.webBotAuth.check(bot, visit);
-      if (signed === 'valid') return { verification: 'verified', verifiedBy: 'web-bot-auth' };
-      if (signed === 'invalid') return { verification: 'spoofed', verifiedBy: null };
+  async verify(bot: BotEntry, visit: Visit, ranges?: RangeTable): Promise<VerificationResult> {
+    if (signed(visit)) {
+      const signature = await this.webBotAuth.check(bot, visit);
+      if (signature === 'valid') return { verification: 'verified', verifiedBy: 'web-bot-auth' };
+      if (signature === 'invalid') return { verification: 'spoofed', verifiedBy: null };
     }
-    const { table, bots } = await this.ranges.current();
+    return this.byAddress(bot, visit.ip, ranges ?? (await this.ranges.current())) ?? byNames(bot, await this.confirmedNames(visit.ip));
+  }
+
+  /**
+   * The verdict when it needs nothing looked up: no signature to check, and no reverse DNS or its
+   * answer already known for the address; otherwise null (then `verify`). Streaming ingestion
+   * judges most visits this way, with no promise per visit.
+   */
+  verifyNow(bot: BotEntry, visit: Visit, ranges: RangeTable): VerificationResult | null {
+    return signed(visit) ? null : this.byAddress(bot, visit.ip, ranges);
+  }
+
+  /** By the published ranges, then by reverse DNS where the operator documents it and its answer is known; null when it must be looked up. */
+  private byAddress(bot: BotEntry, ip: string, { table, bots }: RangeTable): VerificationResult | null {
     const hasRanges = bots.has(bot.id);
-    if (hasRanges && table.contains(visit.ip, bot.id)) return { verification: 'verified', verifiedBy: 'ip-range' };
-    const suffixes = bot.verification.rdnsSuffixes;
-    if (suffixes?.length && this.resolver) {
-      const names = await this.confirmedNames(visit.ip);
-      if (names.some((n) => suffixes.some((s) => n === s || n.endsWith(`.${s}`)))) return { verification: 'verified', verifiedBy: 'fcrdns' };
-      return { verification: 'spoofed', verifiedBy: null };
+    if (hasRanges && table.contains(ip, bot.id)) return { verification: 'verified', verifiedBy: 'ip-range' };
+    if (bot.verification.rdnsSuffixes?.length && this.resolver) {
+      const names = this.dnsKnown.get(ip);
+      return names ? byNames(bot, names) : null;
     }
-    if (hasRanges) return { verification: 'spoofed', verifiedBy: null };
-    return { verification: 'unverifiable', verifiedBy: null };
+    return { verification: hasRanges ? 'spoofed' : 'unverifiable', verifiedBy: null };
   }
 
   /**
@@ -66,9 +88,13 @@ export class BotVerifier {
   confirmedNames(ip: string): Promise<string[]> {
     let hit = this.dnsCache.get(ip);
     if (!hit) {
-      if (this.dnsCache.size > 50_000) this.dnsCache.clear();
+      if (this.dnsCache.size > 50_000) {
+        this.dnsCache.clear();
+        this.dnsKnown.clear();
+      }
       hit = this.lookUp(ip);
       this.dnsCache.set(ip, hit);
+      void hit.then((names) => this.dnsKnown.set(ip, names));
     }
     return hit;
   }

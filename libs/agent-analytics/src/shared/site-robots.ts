@@ -18,7 +18,7 @@ const FRESH_MS = 24 * 3600_000;
 @Injectable()
 export class SiteRobots {
   private readonly logger = new Logger('SiteRobots');
-  private readonly cache = new Map<string, { at: number; robots: Promise<Robots | null> }>();
+  private readonly cache = new Map<string, { at: number; robots: Promise<Robots | null>; known?: Robots | null }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -30,12 +30,21 @@ export class SiteRobots {
   of(host: string): Promise<Robots | null> {
     const hit = this.cache.get(host);
     if (hit && Date.now() - hit.at < FRESH_MS) return hit.robots;
-    const robots = this.load(host).catch((error: Error) => {
-      this.logger.warn(`robots.txt of ${host}: ${error.message}`);
-      return null;
-    });
-    this.cache.set(host, { at: Date.now(), robots });
-    return robots;
+    const entry: { at: number; robots: Promise<Robots | null>; known?: Robots | null } = { at: Date.now(), robots: Promise.resolve(null) };
+    entry.robots = this.load(host)
+      .catch((error: Error) => {
+        this.logger.warn(`robots.txt of ${host}: ${error.message}`);
+        return null;
+      })
+      .then((robots) => (entry.known = robots));
+    this.cache.set(host, entry);
+    return entry.robots;
+  }
+
+  /** What `of` would give when it is at hand without waiting (read and fresh); undefined when it must be read first. */
+  known(host: string): Robots | null | undefined {
+    const hit = this.cache.get(host);
+    return hit && Date.now() - hit.at < FRESH_MS ? hit.known : undefined;
   }
 
   /** Whether `path` of `host` is disallowed to `token` (null: unknown). */

@@ -4,20 +4,17 @@ import { TenancyRepository, type TenantScope } from '@libs/tenancy';
 import { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from '../agent-analytics.config';
 import type { BotEntry } from '../domain/bot-catalogue';
 import { aiReferralSource, BotClassifier, utmAiSource } from '../domain/classify';
-import type { Visit } from '../domain/visit';
+import { detachVisit, ownString, type Visit } from '../domain/visit';
+import type { RangeTable } from './bot-ranges';
 import { BotVerifier } from './bot-verifier';
 import { SiteRobots } from './site-robots';
 import type { BotVisitRow, ReferralRow } from './visit-store';
 
-/** A batch classified and verified, ready to store. */
-export interface PreparedBatch {
-  bots: BotVisitRow[];
-  referrals: ReferralRow[];
-  /** Visits neither from a catalogue agent nor sent by an AI assistant (not stored). */
-  ignored: number;
-  /** Visits refused (by their index in the batch), with the reason. */
-  rejected: { index: number; reason: string }[];
-}
+/**
+ * A visit as the service keeps it: a bot visit's row, with `settle` when its verification or its
+ * robots.txt verdict must be looked up first (call it, then store the row), or an AI referral.
+ */
+export type Kept = { bot: BotVisitRow; settle: (() => Promise<void>) | null } | { referral: ReferralRow };
 
 const DAY_MS = 86_400_000;
 
@@ -34,8 +31,8 @@ export class VisitIngester {
 
   constructor(
     private readonly tenancy: TenancyRepository,
-    private readonly verifier: BotVerifier,
-    private readonly robots: SiteRobots,
+    readonly verifier: BotVerifier,
+    readonly robots: SiteRobots,
     @InjectConfig(AGENT_ANALYTICS_CONFIG) private readonly config: AgentAnalyticsConfig,
   ) {}
 
@@ -57,64 +54,22 @@ export class VisitIngester {
 
   /**
    * Whether a visit within retention is kept: false for one neither from a catalogue agent nor sent
-   * by an AI assistant (`prepare` would only count it as ignored). Streaming ingestion drops those
-   * at once, so most of a log's lines are never held in a batch.
+   * by an AI assistant (`Intake.keep` gives null: it is only counted).
    */
   concerns(visit: Visit): boolean {
     if (this.botOf(visit)) return true;
     return (aiReferralSource(visit.referer) ?? utmAiSource(visit.path)) !== null;
   }
 
-  async prepare(scope: TenantScope, visits: readonly Visit[], now = Date.now()): Promise<PreparedBatch> {
-    const brands = await this.brandDomains(scope);
-    const out: PreparedBatch = { bots: [], referrals: [], ignored: 0, rejected: [] };
-    const pending: Promise<void>[] = [];
-    for (let i = 0; i < visits.length; i++) {
-      const v = visits[i];
-      const old = this.tooOld(v, now);
-      if (old) {
-        out.rejected.push({ index: i, reason: old });
-        continue;
-      }
-      const bot = this.botOf(v);
-      const brandId = brandOf(brands, v.host);
-      if (bot) {
-        const row: BotVisitRow = {
-          organizationId: scope.organizationId,
-          brandId,
-          at: v.at,
-          host: v.host,
-          path: v.path,
-          method: v.method,
-          status: v.status,
-          ip: v.ip,
-          userAgent: v.userAgent,
-          referer: v.referer,
-          bytes: v.bytes,
-          durationMs: v.durationMs,
-          botName: bot.name,
-          category: bot.category,
-          verification: 'unverifiable',
-          verifiedBy: null,
-          robotsDisallowed: null,
-        };
-        out.bots.push(row);
-        pending.push(
-          (async () => {
-            const result = await this.verifier.verify(bot, v);
-            row.verification = result.verification;
-            row.verifiedBy = result.verifiedBy;
-            if (brandId !== null) row.robotsDisallowed = SiteRobots.disallowed(await this.robots.of(v.host), v.host, v.path, bot.tokens[0]);
-          })(),
-        );
-        continue;
-      }
-      const source = aiReferralSource(v.referer) ?? utmAiSource(v.path);
-      if (source) out.referrals.push({ organizationId: scope.organizationId, brandId, at: v.at, host: v.host, source, path: v.path });
-      else out.ignored++;
-    }
-    await Promise.all(pending);
-    return out;
+  /** One tenant's intake: its brand domains and the published ranges, taken once (`renew` takes them again). */
+  async intake(scope: TenantScope): Promise<Intake> {
+    const [domains, ranges] = await Promise.all([this.brandDomains(scope), this.verifier.ranges.current()]);
+    return new Intake(this, scope, domains, ranges);
+  }
+
+  /** What an intake needs again after a while: the brand domains (cached a minute) and the ranges (reloaded when old). */
+  async renew(scope: TenantScope): Promise<[{ domain: string; brandId: number }[], RangeTable]> {
+    return Promise.all([this.brandDomains(scope), this.verifier.ranges.current()]);
   }
 
   /** The organisation's brand domains (the caller's client's brands for a client-bound credential), cached a minute. */
@@ -126,6 +81,83 @@ export class VisitIngester {
     this.brandCache.set(key, { at: Date.now(), domains });
     domains.catch(() => this.brandCache.delete(key));
     return domains;
+  }
+}
+
+/**
+ * The visits of one tenant: each within retention becomes a bot row, an AI referral, or nothing
+ * (neither: only counted). A bot row is judged at once when nothing must be looked up (no signature
+ * to check, reverse DNS not needed or already answered for the address, the site's robots.txt read);
+ * otherwise its `settle` looks it up. The brand of a host is looked up once per host.
+ */
+export class Intake {
+  private readonly brands = new Map<string, number | null>();
+
+  constructor(
+    private readonly ingester: VisitIngester,
+    private readonly scope: TenantScope,
+    private domains: { domain: string; brandId: number }[],
+    private ranges: RangeTable,
+  ) {}
+
+  async renew(): Promise<void> {
+    const [domains, ranges] = await this.ingester.renew(this.scope);
+    if (domains !== this.domains) this.brands.clear();
+    this.domains = domains;
+    this.ranges = ranges;
+  }
+
+  keep(visit: Visit): Kept | null {
+    const bot = this.ingester.botOf(visit);
+    const brandId = this.brandOf(visit.host);
+    if (!bot) {
+      const source = aiReferralSource(visit.referer) ?? utmAiSource(visit.path);
+      return source ? { referral: { organizationId: this.scope.organizationId, brandId, at: visit.at, host: visit.host, source, path: visit.path } } : null;
+    }
+    const { verifier, robots } = this.ingester;
+    const verdict = verifier.verifyNow(bot, visit, this.ranges);
+    const siteRobots = brandId === null ? null : robots.known(visit.host);
+    const now = verdict !== null && siteRobots !== undefined;
+    // A row that waits for a lookup outlives the text it was read from: it gets strings of its own.
+    const v = now ? visit : detachVisit(visit);
+    const row: BotVisitRow = {
+      organizationId: this.scope.organizationId,
+      brandId,
+      at: v.at,
+      host: v.host,
+      path: v.path,
+      method: v.method,
+      status: v.status,
+      ip: v.ip,
+      userAgent: v.userAgent,
+      referer: v.referer,
+      bytes: v.bytes,
+      durationMs: v.durationMs,
+      botName: bot.name,
+      category: bot.category,
+      verification: verdict?.verification ?? 'unverifiable',
+      verifiedBy: verdict?.verifiedBy ?? null,
+      robotsDisallowed: brandId === null || siteRobots === undefined ? null : SiteRobots.disallowed(siteRobots, v.host, v.path, bot.tokens[0]),
+    };
+    if (now) return { bot: row, settle: null };
+    const ranges = this.ranges;
+    const settle = async () => {
+      const result = verdict ?? (await verifier.verify(bot, v, ranges));
+      row.verification = result.verification;
+      row.verifiedBy = result.verifiedBy;
+      if (brandId !== null) row.robotsDisallowed = SiteRobots.disallowed(await robots.of(v.host), v.host, v.path, bot.tokens[0]);
+    };
+    return { bot: row, settle };
+  }
+
+  private brandOf(host: string): number | null {
+    let brand = this.brands.get(host);
+    if (brand === undefined) {
+      if (this.brands.size >= 10_000) this.brands.clear();
+      brand = brandOf(this.domains, host);
+      this.brands.set(ownString(host), brand);
+    }
+    return brand;
   }
 }
 
