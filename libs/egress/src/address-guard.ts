@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { FETCH_FAILURE_MESSAGES } from './fetch-failure-messages';
 
 /**
  * The address guard of every outgoing request the service makes for a customer (webhook
@@ -97,11 +98,12 @@ export async function blockedUrlReason(url: URL, allow: Allowance, lookup?: Look
   try {
     addresses = await resolveAll(url.hostname, lookup);
   } catch {
-    return `url host ${url.hostname} does not resolve`;
+    return `url host ${url.hostname}: ${FETCH_FAILURE_MESSAGES.name_not_resolved}`;
   }
-  if (!addresses.length) return `url host ${url.hostname} does not resolve`;
+  if (!addresses.length) return `url host ${url.hostname}: ${FETCH_FAILURE_MESSAGES.name_not_resolved}`;
+  // The host is the caller's own words; what it resolves to is our network's, never told.
   const bad = addresses.find((a) => !isAllowedAddress(a.address, allow));
-  return bad ? `url must not point to a loopback, private, link-local, metadata or other non-public address (${url.hostname} is ${bad.address})` : null;
+  return bad ? `url host ${url.hostname}: ${FETCH_FAILURE_MESSAGES.address_not_allowed}` : null;
 }
 
 /**

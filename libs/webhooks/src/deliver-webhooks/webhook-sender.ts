@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { isReservedHeader } from '../domain';
 import { signatureHeaders } from '../domain';
-import { BlockedAddressError, guardedLookup, isBlockedAddress } from '@libs/egress';
+import { FETCH_FAILURE_MESSAGES, guardedLookup, isBlockedAddress, kindOfNetworkError } from '@libs/egress';
 
 export const EXCERPT_CHARS = 1024;
 /** Read at most this much of a response (the rest is discarded with the connection). */
@@ -69,7 +69,7 @@ export class WebhookSender {
       }
       const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
       if (!this.options.allowPrivate && isIP(host) && isBlockedAddress(host)) {
-        return fail(`refused to connect to ${host}: not a public address`);
+        return fail(FETCH_FAILURE_MESSAGES.address_not_allowed);
       }
       const body = Buffer.from(req.body);
       const headers: Record<string, string> = {};
@@ -109,10 +109,9 @@ export class WebhookSender {
         fail(`timed out after ${this.options.timeoutMs} ms`);
         request.destroy();
       }, this.options.timeoutMs);
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        if (error instanceof BlockedAddressError) return fail(error.message);
-        fail(`${error.code ?? 'error'}: ${error.message}`.slice(0, 500));
-      });
+      // A delivery's error is shown to the subscriber (GET …/deliveries): the public sentence of its
+      // kind, never the system's text, which can name our resolver's answers and internal addresses.
+      request.on('error', (error: NodeJS.ErrnoException) => fail(FETCH_FAILURE_MESSAGES[kindOfNetworkError(error)]));
       request.end(body);
     });
   }
