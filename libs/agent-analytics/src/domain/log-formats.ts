@@ -54,12 +54,20 @@ export function parseTimeLocal(t: string): number | null {
 /** Undoes the escapes nginx (`\x22`, and `\"` with escape=json) and apache (`\"`, `\\`) write inside quoted fields. */
 export function unescapeLogField(s: string): string {
   if (!s.includes('\\')) return s;
-  return s.replace(/\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|.)/g, (_m, e: string) => {
-    if (e[0] === 'x' && e.length === 3) return String.fromCharCode(parseInt(e.slice(1), 16));
+  // A run of \xHH escapes is the bytes of one or more UTF-8 characters (nginx escapes every byte
+  // above 0x7F of a request line: `/caf\xC3\xA9` is `/café`); bytes that are no UTF-8 become U+FFFD.
+  return s.replace(/(?:\\x[0-9A-Fa-f]{2})+|\\(u[0-9A-Fa-f]{4}|.)/g, (m: string, e: string | undefined) => {
+    if (e === undefined) {
+      const bytes = new Uint8Array(m.length / 4);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(m.slice(i * 4 + 2, i * 4 + 4), 16);
+      return UTF8.decode(bytes);
+    }
     if (e[0] === 'u' && e.length === 5) return String.fromCharCode(parseInt(e.slice(1), 16));
     return e === 'n' ? '\n' : e === 't' ? '\t' : e;
   });
 }
+
+const UTF8 = new TextDecoder('utf-8');
 
 // [vhost[:port] ]ip ident user [time] "request" status bytes "referer" "user agent"[ anything]
 // A quoted field with backslash escapes, as an unrolled loop (no alternation per character).

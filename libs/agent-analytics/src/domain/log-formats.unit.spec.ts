@@ -24,6 +24,12 @@ describe('nginx and apache combined', () => {
     expect(unescapeLogField('a\\\\b')).toBe('a\\b');
   });
 
+  it('reads a run of nginx \\xHH byte escapes as UTF-8 (a path with é or 日本 is stored as written), bytes that are no UTF-8 as U+FFFD', () => {
+    const v = visit(nginx.parse('1.2.3.4 - - [24/Nov/2026:08:15:02 +0000] "GET /caf\\xC3\\xA9/\\xE6\\x97\\xA5\\xE6\\x9C\\xAC HTTP/1.1" 200 5 "-" "GPTBot/1.2"'));
+    expect(v.path).toBe('/café/日本');
+    expect(unescapeLogField('a\\xFFb\\x22')).toBe('a\uFFFDb"');
+  });
+
   it('reads IPv6 clients, a vhost prefix, extra trailing fields and CRLF-free lines', () => {
     const v = visit(logParser('apache', { now }).parse('docs.acme.example:443 2001:db8::1 - frank [24/Nov/2026:23:59:59 -0500] "POST /api HTTP/2.0" 201 12 "-" "curl/8" 0.123 "x"'));
     expect(v).toMatchObject({ host: 'docs.acme.example', ip: '2001:db8::1', method: 'POST', status: 201, at: Date.parse('2026-11-25T04:59:59Z') });
