@@ -4,6 +4,7 @@ import { API_ACCESS } from '../../apps/api/src/create-api-app';
 import { WEBHOOK_EVENT_TYPES } from '@libs/webhooks';
 import { openApiValidator } from '../support/openapi-schemas';
 import { startTestApi, type TestApi } from '../support/test-api';
+import { servesFilesNotApi } from '../support/routes';
 
 /**
  * The served OpenAPI document covers every route the server registers, with the security its
@@ -14,7 +15,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const ERROR_REF = '#/components/schemas/Error';
 /** The document and its reference page, and the dashboard's files (a client of the API, not part of it). */
-const isDocumentationRoute = (url: string) => url === '/api/v1/openapi.json' || url === '/docs' || url.startsWith('/docs/') || url === '/app' || url.startsWith('/app/');
 
 let api: TestApi;
 let doc: Json;
@@ -23,7 +23,7 @@ let accessOf: (method: string, path: string) => OperationAccess | undefined;
 
 beforeAll(async () => {
   api = await startTestApi();
-  routes = registeredRoutes(api.app.getHttpAdapter().getInstance()).filter((r) => !isDocumentationRoute(r.url));
+  routes = registeredRoutes(api.app.getHttpAdapter().getInstance()).filter((r) => !servesFilesNotApi(r.url));
   const declared = new Map(scanOperations(api.app, API_ACCESS).operations.map((o) => [`${o.method} ${o.path}`, o.access]));
   accessOf = (method, path) => declared.get(`${method} ${path}`);
   const res = await api.request({ url: '/api/v1/openapi.json' });
