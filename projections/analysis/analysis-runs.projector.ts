@@ -43,6 +43,8 @@ export const analysisRunsProjector: Projector = {
           created_at: d.requestedAt,
           started_at: null,
           completed_at: null,
+          reason: null,
+          answers_not_asked: 0,
         });
         changed.add(id);
         continue;
@@ -57,6 +59,8 @@ export const analysisRunsProjector: Projector = {
         row.answers_recorded = e.data.answersRecorded;
         row.answers_failed = e.data.answersFailed;
         row.completed_at = e.data.completedAt;
+        row.reason = e.data.reason ?? null;
+        row.answers_not_asked = e.data.answersNotAsked ?? 0;
       } else if (e.type === 'answer.recorded' || e.type === 'answer.failed') {
         if (row.completed_at === null) {
           if (e.type === 'answer.recorded') row.answers_recorded++;

@@ -11,6 +11,13 @@ export interface FakeAnswer {
   readonly citations: readonly { readonly url: string; readonly title: string }[];
 }
 
+/** Token counts a success reports, written in each provider's own usage fields (input counts the cached input; Perplexity has no cache). */
+export interface FakeUsage {
+  readonly input: number;
+  readonly cachedInput: number;
+  readonly output: number;
+}
+
 /** What the next request gets instead of an answer; each scripted fault is used once, in order. */
 export type FakeFault =
   | { readonly status: number; readonly retryAfter?: string }
@@ -33,6 +40,8 @@ export interface FakeProvider {
   readonly requests: RecordedRequest[];
   script(...faults: FakeFault[]): void;
   setAnswer(answer: (query: string) => FakeAnswer): void;
+  /** Every success from now on reports these tokens (null: counts derived from the text, the default). */
+  setUsage(usage: FakeUsage | null): void;
   /** Every answer from now on takes this long (a provider's own latency; 0 by default). */
   setLatency(ms: number): void;
   /** When each request arrived (ms since the epoch), in order. */
@@ -70,7 +79,7 @@ interface Dialect {
   key(headers: IncomingHttpHeaders): string | null;
   query(body: unknown): string;
   model(body: unknown, path: string): string;
-  success(answer: FakeAnswer, query: string, model: string): unknown;
+  success(answer: FakeAnswer, query: string, model: string, usage: FakeUsage | null): unknown;
   refusal(query: string, model: string): unknown;
   malformed(model: string): unknown;
   error(status: number, message: string, retryAfter: string | undefined): unknown;
@@ -95,6 +104,7 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
   const faults: FakeFault[] = [];
   let answer: (query: string) => FakeAnswer = defaultAnswer;
   let latencyMs = 0;
+  let usage: FakeUsage | null = null;
   const arrivals: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const sleep = (ms: number) =>
@@ -157,7 +167,7 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
       return send(res, 200, dialect.malformed(model));
     }
     if (fault !== undefined && 'refusal' in fault) return send(res, 200, dialect.refusal(query, model));
-    return send(res, 200, dialect.success(answer(query), query, model));
+    return send(res, 200, dialect.success(answer(query), query, model, usage));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -173,6 +183,9 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
     setLatency: (ms) => {
       latencyMs = ms;
     },
+    setUsage: (u) => {
+      usage = u;
+    },
     script: (...scripted) => {
       faults.push(...scripted);
     },
@@ -183,6 +196,7 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
       requests.length = 0;
       arrivals.length = 0;
       latencyMs = 0;
+      usage = null;
       faults.length = 0;
       answer = defaultAnswer;
     },
@@ -277,8 +291,8 @@ const openAi: Dialect = {
     return typeof input === 'string' ? input : lastUserText(input);
   },
   model: (body) => String(record(body)['model'] ?? 'gpt-4.1'),
-  success: (answer, query, model) =>
-    openAiResponse(model, query, [
+  success: (answer, query, model, usage) =>
+    openAiResponse(model, query, usage, [
       {
         type: 'output_text',
         text: answer.text,
@@ -288,7 +302,7 @@ const openAi: Dialect = {
         logprobs: [],
       },
     ]),
-  refusal: (query, model) => openAiResponse(model, query, [{ type: 'refusal', refusal: "I'm sorry, but I can't help with that request." }]),
+  refusal: (query, model) => openAiResponse(model, query, null, [{ type: 'refusal', refusal: "I'm sorry, but I can't help with that request." }]),
   malformed: (model) => ({ id: id('resp_'), object: 'response', model, status: 'completed', output: 'not a list' }),
   error: (status, message) => ({
     error: {
@@ -300,8 +314,10 @@ const openAi: Dialect = {
   }),
 };
 
-function openAiResponse(model: string, query: string, content: unknown[]): unknown {
+function openAiResponse(model: string, query: string, usage: FakeUsage | null, content: unknown[]): unknown {
   const text = content.map((part) => String(record(part)['text'] ?? record(part)['refusal'] ?? '')).join('');
+  const input = usage?.input ?? tokens(query) + 300;
+  const output = usage?.output ?? tokens(text);
   return {
     id: id('resp_'),
     object: 'response',
@@ -328,11 +344,11 @@ function openAiResponse(model: string, query: string, content: unknown[]): unkno
     top_p: 1,
     truncation: 'disabled',
     usage: {
-      input_tokens: tokens(query) + 300,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens: tokens(text),
+      input_tokens: input,
+      input_tokens_details: { cached_tokens: usage?.cachedInput ?? 0 },
+      output_tokens: output,
       output_tokens_details: { reasoning_tokens: 0 },
-      total_tokens: tokens(query) + 300 + tokens(text),
+      total_tokens: input + output,
     },
     user: null,
     metadata: {},
@@ -347,7 +363,7 @@ const anthropic: Dialect = {
   key: (headers) => (typeof headers['x-api-key'] === 'string' ? headers['x-api-key'] : bearer(headers)),
   query: (body) => lastUserText(record(body)['messages']),
   model: (body) => String(record(body)['model'] ?? 'claude-sonnet-4-6'),
-  success: (answer, query, model) => {
+  success: (answer, query, model, usage) => {
     const toolUseId = id('srvtoolu_');
     const text = citationsBySentence(answer).map((span) => {
       const block: Record<string, unknown> = { type: 'text', text: answer.text.slice(span.start, span.end) };
@@ -362,7 +378,7 @@ const anthropic: Dialect = {
       }
       return block;
     });
-    return anthropicMessage(model, 'end_turn', query, [
+    return anthropicMessage(model, 'end_turn', query, usage, [
       { type: 'server_tool_use', id: toolUseId, name: 'web_search', input: { query } },
       {
         type: 'web_search_tool_result',
@@ -378,7 +394,7 @@ const anthropic: Dialect = {
       ...text,
     ]);
   },
-  refusal: (query, model) => anthropicMessage(model, 'refusal', query, []),
+  refusal: (query, model) => anthropicMessage(model, 'refusal', query, null, []),
   malformed: (model) => ({ id: id('msg_'), type: 'message', role: 'assistant', model, content: { text: 'not a list' } }),
   error: (status, message) => ({
     type: 'error',
@@ -396,7 +412,7 @@ const anthropic: Dialect = {
   }),
 };
 
-function anthropicMessage(model: string, stopReason: string, query: string, content: unknown[]): unknown {
+function anthropicMessage(model: string, stopReason: string, query: string, usage: FakeUsage | null, content: unknown[]): unknown {
   const text = content.map((block) => (record(block)['type'] === 'text' ? String(record(block)['text']) : '')).join('');
   return {
     id: id('msg_'),
@@ -407,10 +423,11 @@ function anthropicMessage(model: string, stopReason: string, query: string, cont
     stop_reason: stopReason,
     stop_sequence: null,
     usage: {
-      input_tokens: tokens(query) + 2000,
+      // input_tokens leave out what was read from the cache.
+      input_tokens: usage === null ? tokens(query) + 2000 : usage.input - usage.cachedInput,
       cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-      output_tokens: tokens(text),
+      cache_read_input_tokens: usage?.cachedInput ?? 0,
+      output_tokens: usage?.output ?? tokens(text),
       server_tool_use: { web_search_requests: 1 },
       service_tier: 'standard',
     },
@@ -443,7 +460,7 @@ const gemini: Dialect = {
     return (Array.isArray(parts) ? parts : []).map((part) => String(record(part)['text'] ?? '')).join('');
   },
   model: (_body, path) => decodeURIComponent(GEMINI_PATH.exec(path)?.[1] ?? 'gemini-2.5-flash'),
-  success: (answer, query, model) => {
+  success: (answer, query, model, usage) => {
     // One grounding chunk per distinct source, its uri an opaque redirect and its title the source's domain.
     const chunkOf = new Map<string, number>();
     const chunks: { web: { uri: string; title: string } }[] = [];
@@ -477,13 +494,23 @@ const gemini: Dialect = {
           },
         },
       ],
-      usageMetadata: {
-        promptTokenCount: tokens(query),
-        candidatesTokenCount: tokens(answer.text),
-        totalTokenCount: tokens(query) + tokens(answer.text) + 120,
-        toolUsePromptTokenCount: 120,
-        promptTokensDetails: [{ modality: 'TEXT', tokenCount: tokens(query) }],
-      },
+      usageMetadata:
+        usage === null ?
+          {
+            promptTokenCount: tokens(query),
+            candidatesTokenCount: tokens(answer.text),
+            totalTokenCount: tokens(query) + tokens(answer.text) + 120,
+            toolUsePromptTokenCount: 120,
+            promptTokensDetails: [{ modality: 'TEXT', tokenCount: tokens(query) }],
+          }
+        : {
+            // The prompt counts its cached part, reported beside it (only when there is one, as the API does).
+            promptTokenCount: usage.input,
+            ...(usage.cachedInput > 0 && { cachedContentTokenCount: usage.cachedInput }),
+            candidatesTokenCount: usage.output,
+            totalTokenCount: usage.input + usage.output,
+            promptTokensDetails: [{ modality: 'TEXT', tokenCount: usage.input }],
+          },
       modelVersion: model,
       responseId: id('gem'),
     };
@@ -528,25 +555,27 @@ const perplexity: Dialect = {
   key: bearer,
   query: (body) => lastUserText(record(body)['messages']),
   model: (body) => String(record(body)['model'] ?? 'sonar'),
-  success: (answer, query, model) => {
+  success: (answer, query, model, usage) => {
     // Perplexity lists each source once, in the order the text cites them.
     const distinct = answer.citations.filter((citation, i) => answer.citations.findIndex((other) => other.url === citation.url) === i);
-    return perplexityCompletion(model, query, answer.text, distinct);
+    return perplexityCompletion(model, query, answer.text, distinct, usage);
   },
   refusal: (query, model) => perplexityCompletion(model, query, '', []),
   malformed: (model) => ({ id: id(''), model, object: 'chat.completion', choices: 'none' }),
   error: (status, message) => ({ error: { message, type: status === 401 ? 'invalid_api_key' : status === 429 ? 'rate_limit_exceeded' : 'api_error', code: status } }),
 };
 
-function perplexityCompletion(model: string, query: string, text: string, sources: readonly { url: string; title: string }[]): unknown {
+function perplexityCompletion(model: string, query: string, text: string, sources: readonly { url: string; title: string }[], usage: FakeUsage | null = null): unknown {
+  const input = usage?.input ?? tokens(query);
+  const output = usage?.output ?? tokens(text);
   return {
     id: id(''),
     model,
     created: Math.floor(Date.now() / 1000),
     usage: {
-      prompt_tokens: tokens(query),
-      completion_tokens: tokens(text),
-      total_tokens: tokens(query) + tokens(text),
+      prompt_tokens: input,
+      completion_tokens: output,
+      total_tokens: input + output,
       search_context_size: 'low',
       cost: { input_tokens_cost: 0, output_tokens_cost: 0, request_cost: 0.005, total_cost: 0.005 },
     },

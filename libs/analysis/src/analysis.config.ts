@@ -1,5 +1,5 @@
 import { defineConfigSection, type ConfigOf, type ConfigReader } from '@libs/config';
-import { PROVIDERS, type Provider } from './domain';
+import { completePriceEntry, DEFAULT_PRICES, PROVIDERS, priceEntryProblem, type PriceEntry, type Provider } from './domain';
 
 /** The environment prefix of each provider: the names the providers' SDKs themselves read (DESIGN §13.1). */
 export const PROVIDER_ENV: Readonly<Record<Provider, string>> = { chatgpt: 'OPENAI', claude: 'ANTHROPIC', gemini: 'GEMINI', perplexity: 'PERPLEXITY' };
@@ -30,6 +30,35 @@ function providerSettings(r: ConfigReader, p: Provider): ProviderSettings {
   };
 }
 
+/**
+ * The price table: the defaults, then PROVIDER_PRICES's entries (a JSON array of
+ * {provider, model, since, inputPerMTok, outputPerMTok, cachedInputPerMTok?, requestUsd?}); an
+ * entry with the same provider, model and since as a default replaces it, any other adds a line.
+ */
+function priceTable(r: ConfigReader): PriceEntry[] {
+  const text = r.optional('PROVIDER_PRICES');
+  if (text === null) return [...DEFAULT_PRICES];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    r.problem('PROVIDER_PRICES', 'must be a JSON array of price entries');
+    return [...DEFAULT_PRICES];
+  }
+  if (!Array.isArray(parsed)) {
+    r.problem('PROVIDER_PRICES', 'must be a JSON array of price entries');
+    return [...DEFAULT_PRICES];
+  }
+  const added: PriceEntry[] = [];
+  parsed.forEach((entry: unknown, k) => {
+    const problem = priceEntryProblem(entry, PROVIDERS);
+    if (problem) r.problem('PROVIDER_PRICES', `entry ${k}: ${problem}`);
+    else added.push(completePriceEntry(entry as PriceEntry));
+  });
+  const same = (a: PriceEntry, b: PriceEntry) => a.provider === b.provider && a.model === b.model && a.since === b.since;
+  return [...DEFAULT_PRICES.filter((d) => !added.some((a) => same(a, d))), ...added];
+}
+
 /** Analysis runs: the AI engines asked, their limits, and how answers are retried and scheduled. */
 export const ANALYSIS_CONFIG = defineConfigSection(
   'analysis',
@@ -48,6 +77,11 @@ export const ANALYSIS_CONFIG = defineConfigSection(
     { name: 'ANSWER_ATTEMPTS', default: '5', description: 'Attempts at one question (429, 5xx and timeouts are retried)' },
     { name: 'ANSWER_BACKOFF_MS', default: '2000', description: 'First retry delay, doubled each attempt (a longer Retry-After wins)' },
     { name: 'ANALYSIS_SCHEDULER_POLL_MS', default: '60000', description: 'How often the scheduler looks for brands whose prompts are due' },
+    {
+      name: 'PROVIDER_PRICES',
+      default: '(the list prices in libs/analysis/src/domain/pricing.ts)',
+      description: 'Price lines added to (or replacing) the defaults: a JSON array of {provider, model, since (YYYY-MM-DD), inputPerMTok, outputPerMTok, cachedInputPerMTok?, requestUsd?} in USD',
+    },
   ],
   (r) => ({
     providers: Object.fromEntries(PROVIDERS.map((p) => [p, providerSettings(r, p)])) as Record<Provider, ProviderSettings>,
@@ -55,6 +89,7 @@ export const ANALYSIS_CONFIG = defineConfigSection(
     attempts: r.int('ANSWER_ATTEMPTS', 1, 50),
     backoffMs: r.int('ANSWER_BACKOFF_MS', 1, 3_600_000),
     schedulerPollMs: r.int('ANALYSIS_SCHEDULER_POLL_MS', 50, 86_400_000),
+    prices: priceTable(r),
   }),
 );
 export type AnalysisConfig = ConfigOf<typeof ANALYSIS_CONFIG>;

@@ -15,17 +15,26 @@ import { RemoveBrandPromptController } from './remove-brand-prompt/remove-brand-
 import { RequestAuditController } from './request-audit/request-audit.http.controller';
 import { Engines } from './shared/engines/engine-registry';
 import { RunRequests } from './shared/run-requests';
+import { SpendLedger } from './shared/spend-ledger';
 import { TrackedBrands } from './shared/tracked-brands';
 import { TrackedPromptsRepository } from './tracked-prompts.repository';
 import { RunScheduler } from './schedule-runs/run-scheduler';
 import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-prompt.http.controller';
 import { BrandFactsRepository } from './brand-facts.repository';
+import { BudgetsRepository } from './budgets.repository';
+import { GetBudgetsController } from './get-budgets/get-budgets.http.controller';
+import { SetBudgetsController } from './set-budgets/set-budgets.http.controller';
+import { CostReads } from './read-model/cost-reads';
 import { GetBrandFactsController } from './get-brand-facts/get-brand-facts.http.controller';
 import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.controller';
 
+/** What answers cost, computed when read (the run's cost, and /usage's cost per day). */
+@Module({ providers: [CostReads], exports: [CostReads] })
+export class AnalysisCostModule {}
+
 /** What the service asks the AI engines and what they answered (DESIGN §13.1): the API side (audit requests count against the organisation's quota). */
 @Module({
-  imports: [TenancyModule, QuotaModule],
+  imports: [TenancyModule, QuotaModule, AnalysisCostModule],
   controllers: [
     ListBrandPromptsController,
     AddBrandPromptController,
@@ -38,9 +47,11 @@ import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.
     ListAnalysisResultsController,
     GetBrandFactsController,
     PutBrandFactsController,
+    GetBudgetsController,
+    SetBudgetsController,
   ],
-  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository],
-  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository],
+  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, BudgetsRepository, SpendLedger],
+  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, BudgetsRepository, AnalysisCostModule],
 })
 export class AnalysisModule {}
 
@@ -50,7 +61,7 @@ export class AnalysisModule {}
  */
 @Module({
   imports: [TenancyModule, QueueModule],
-  providers: [Engines, TrackedBrands, BrandFactsRepository, RunProgress, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
+  providers: [Engines, TrackedBrands, BrandFactsRepository, RunProgress, SpendLedger, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
   // QueueModule: the dispatch reactor is built in the projection engine's module from these exports.
   exports: [QueueModule, Engines, RunRequests, TrackedPromptsRepository, RunScheduler],
 })

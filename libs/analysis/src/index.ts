@@ -13,3 +13,7 @@ export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-cr
 export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-create-analysis-run-ids';
 export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';
 export * from './read-model/analysis-tables';
+export { CreateBudgets1795788897100 } from './migrations/1795788897100-create-budgets';
+export { BudgetsRepository, type Budgets, type BudgetChange } from './budgets.repository';
+export { CostReads, type DailyCost, type ProviderCost } from './read-model/cost-reads';
+export { CostDto } from './read-model/analysis-record.dto';

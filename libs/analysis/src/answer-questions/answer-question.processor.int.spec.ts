@@ -14,6 +14,7 @@ import { answerStreamId, runStreamId, type Provider } from '../domain';
 import { answerRunner } from '../shared/analysis-streams';
 import { Engines } from '../shared/engines/engine-registry';
 import { RunRequests } from '../shared/run-requests';
+import { SpendLedger } from '../shared/spend-ledger';
 import { TrackedBrands } from '../shared/tracked-brands';
 import { AnswerQuestionProcessor } from './answer-question.processor';
 import { RunProgress } from './run-progress';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   const tenancy = new TenancyRepository(ds);
   const brands = new TrackedBrands(tenancy, new BrandFactsRepository(ds));
   const analysis = sectionOf(config, ANALYSIS_CONFIG);
-  processor = new AnswerQuestionProcessor(new Queues(sectionOf(config, QUEUE_CONFIG)), store, analysis, new Engines(analysis), brands, progress);
+  processor = new AnswerQuestionProcessor(new Queues(sectionOf(config, QUEUE_CONFIG)), store, analysis, new Engines(analysis), brands, progress, new SpendLedger(ds, analysis));
   runs = new RunRequests(ds, store);
   organizationId = (await tenancy.createOrganization('Processor', 'enterprise')).id;
   brandId = (await tenancy.createBrand({ organizationId, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }] })).id;

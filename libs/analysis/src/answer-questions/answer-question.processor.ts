@@ -10,6 +10,7 @@ import { answerRunner, type AnswerRunner } from '../shared/analysis-streams';
 import { answerQueue, type AnswerJob } from '../shared/answer-queues';
 import { EngineError } from '../shared/engines/answer-engine';
 import { Engines } from '../shared/engines/engine-registry';
+import { SpendLedger, type SpendDecision } from '../shared/spend-ledger';
 import { TrackedBrands } from '../shared/tracked-brands';
 import { RunProgress } from './run-progress';
 
@@ -27,6 +28,27 @@ function boundedRaw(raw: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/** The failure kind of a question a budget kept from being asked. */
+export const BUDGET_EXHAUSTED = 'budget_exhausted';
+
+/** The failure recording that question n was not asked: a budget would have been exceeded (attempts 0: nothing was sent). */
+function notAsked(run: AnalysisRunRequested['data'], n: number, d: Extract<SpendDecision, { ask: false }>): Extract<AnswerCommand, { kind: 'fail' }> {
+  const item = run.items[n];
+  const now = new Date().toISOString();
+  const budget = d.budget === 'run' ? "the run's budget" : "the organisation's monthly budget";
+  return {
+    kind: 'fail',
+    failure: {
+      ...{ runId: run.runId, n, organizationId: run.organizationId, brandId: run.brandId, promptId: item.promptId, query: item.query, provider: item.provider },
+      reason: `not asked: ${budget} of $${d.limitUsd.toFixed(2)} would be exceeded ($${d.committedUsd.toFixed(6)} committed, this question ~$${d.estimateUsd.toFixed(6)})`,
+      kind: BUDGET_EXHAUSTED,
+      attempts: 0,
+      askedAt: now,
+      failedAt: now,
+    },
+  };
 }
 
 /** Any failure as an EngineError (an adapter's bug is not retried: it fails the answer with its message). */
@@ -58,6 +80,7 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     private readonly engines: Engines,
     private readonly brands: TrackedBrands,
     private readonly progress: RunProgress,
+    private readonly ledger: SpendLedger,
   ) {
     this.answers = answerRunner(store);
   }
@@ -72,17 +95,24 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     if (!item) throw new Error(`run ${data.runId} has no item ${data.n}`);
     const streamId = answerStreamId(run.runId, item.n);
     let answer = await this.answers.load(streamId);
+    // Live questions spend the organisation's money: each is checked against its budgets and
+    // counted in the spend ledger (a retried job finds its question's decision there).
+    const live = this.engines.for(item.provider).source === 'live';
     if (!answer.state.ending) {
       await this.progress.started(run.runId);
-      const ending = await this.ask(run, data.n, job);
+      const decision: SpendDecision = live
+        ? await this.ledger.reserve({ organizationId: run.organizationId, runId: run.runId, n: item.n, provider: item.provider, model: this.config.providers[item.provider].model })
+        : { ask: true };
+      const ending = decision.ask ? await this.ask(run, data.n, job) : notAsked(run, data.n, decision);
       // Decided on the stream as read: when another attempt recorded first, the append fails and the
       // runner reads the stream again, where the other ending stands (this one decides nothing).
       answer = (await this.answers.run(streamId, () => ending, { organizationId: run.organizationId }, answer)).loaded;
     }
     const ending = answer.state.ending;
     if (!ending) throw new Error(`answer ${streamId} has no ending after asking`);
+    if (live) await this.ledger.settle(run.runId, item.n, ending);
     if (ending.type === 'answer.recorded' && !answer.state.analysis) await this.analyse(streamId, ending, answer);
-    await this.progress.ended(run, item.n, ending.type === 'answer.failed');
+    await this.progress.ended(run, item.n, ending.type === 'answer.failed', ending.type === 'answer.failed' && ending.data.kind === BUDGET_EXHAUSTED);
     return ending.type;
   }
 
@@ -111,7 +141,7 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
           text: answer.text,
           providerCitations: answer.citations.slice(0, MAX_CITATIONS).map((c) => ({ url: c.url, title: c.title === null ? null : c.title.slice(0, 500) })),
           citationsDropped: Math.max(0, answer.citations.length - MAX_CITATIONS),
-          usage: answer.usage ? { inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens } : null,
+          usage: answer.usage ? { inputTokens: answer.usage.inputTokens, cachedInputTokens: answer.usage.cachedInputTokens, outputTokens: answer.usage.outputTokens } : null,
           latencyMs: Math.round(performance.now() - started),
           askedAt: askedAt.toISOString(),
           raw: boundedRaw(answer.raw),

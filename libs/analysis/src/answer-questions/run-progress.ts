@@ -44,21 +44,31 @@ export class RunProgress {
     await this.redis.set(key, '1', 'EX', KEY_TTL_S);
   }
 
-  async ended(run: AnalysisRunRequested['data'], n: number, failed: boolean): Promise<void> {
+  /** Answer n has ended: failed or recorded, and `notAsked` when a budget kept it from being asked (a failure too). */
+  async ended(run: AnalysisRunRequested['data'], n: number, failed: boolean, notAsked = false): Promise<void> {
     const done = `run:${run.runId}:done`;
     const failures = `run:${run.runId}:failed`;
+    const unasked = `run:${run.runId}:not-asked`;
     const results = await this.redis
       .multi()
       .sadd(done, String(n))
       .expire(done, KEY_TTL_S)
       .sadd(failures, ...(failed ? [String(n)] : ['-']))
       .expire(failures, KEY_TTL_S)
+      .sadd(unasked, ...(notAsked ? [String(n)] : ['-']))
+      .expire(unasked, KEY_TTL_S)
       .scard(done)
       .scard(failures)
+      .scard(unasked)
       .exec();
-    const count = Number(results?.[4]?.[1] ?? 0);
+    const count = Number(results?.[6]?.[1] ?? 0);
     if (count < run.items.length) return;
-    const failedCount = Number(results?.[5]?.[1] ?? 1) - 1; // minus the '-' placeholder
-    await this.runs.run(runStreamId(run.runId), () => ({ kind: 'complete', answersRecorded: run.items.length - failedCount, answersFailed: failedCount, completedAt: new Date().toISOString() }), {});
+    const failedCount = Number(results?.[7]?.[1] ?? 1) - 1; // minus the '-' placeholder
+    const notAskedCount = Number(results?.[8]?.[1] ?? 1) - 1;
+    await this.runs.run(
+      runStreamId(run.runId),
+      () => ({ kind: 'complete', answersRecorded: run.items.length - failedCount, answersFailed: failedCount, answersNotAsked: notAskedCount, completedAt: new Date().toISOString() }),
+      {},
+    );
   }
 }

@@ -39,8 +39,20 @@ export interface AnalysisRunStarted {
 
 export interface AnalysisRunCompleted {
   type: 'analysis_run.completed';
-  data: { runId: number; status: 'completed' | 'partial' | 'failed'; answersRecorded: number; answersFailed: number; completedAt: string };
+  data: {
+    runId: number;
+    status: 'completed' | 'partial' | 'failed';
+    answersRecorded: number;
+    answersFailed: number;
+    completedAt: string;
+    /** Why a run ended partial on purpose: `budget_exhausted` when a budget stopped it asking (absent otherwise, and in runs before issue 32). */
+    reason?: RunEndReason;
+    /** Answers not asked because a budget would have been exceeded (counted in answersFailed; absent when none). */
+    answersNotAsked?: number;
+  };
 }
+
+export type RunEndReason = 'budget_exhausted';
 
 export type AnalysisRunEvent = AnalysisRunRequested | AnalysisRunStarted | AnalysisRunCompleted;
 
@@ -65,7 +77,8 @@ export interface AnswerRecorded {
     providerCitations: { url: string; title: string | null }[];
     /** Sources beyond the ones kept (MAX_CITATIONS), when the engine cited more. */
     citationsDropped?: number;
-    usage: { inputTokens: number | null; outputTokens: number | null } | null;
+    /** The provider's reported tokens (input includes cached input); `cachedInputTokens` is absent in answers recorded before issue 32. */
+    usage: AnswerUsage | null;
     latencyMs: number;
     askedAt: string;
     /** The provider's response body as JSON text, cut at RAW_RESPONSE_LIMIT characters (null when cut or absent). */
@@ -73,8 +86,16 @@ export interface AnswerRecorded {
   };
 }
 
+/** Tokens of one provider reply, as recorded with its answer (null: the provider left the figure out). */
+export interface AnswerUsage {
+  inputTokens: number | null;
+  cachedInputTokens?: number | null;
+  outputTokens: number | null;
+}
+
 export interface AnswerFailed {
   type: 'answer.failed';
+  /** kind: an engine failure kind, or `budget_exhausted` (a budget would have been exceeded: nothing was asked, attempts 0). */
   data: AnswerKey & { reason: string; kind: string; attempts: number; askedAt: string; failedAt: string };
 }
 
@@ -162,8 +183,9 @@ export function asAnswerEvent(event: StoredEventLike): AnswerEvent {
   return e;
 }
 
-/** How a run ended, from its answers: every one recorded, none, or some. */
-export function runOutcome(recorded: number, failed: number): AnalysisRunCompleted['data']['status'] {
+/** How a run ended, from its answers: every one recorded, none, or some; a run a budget stopped is partial. */
+export function runOutcome(recorded: number, failed: number, notAsked = 0): AnalysisRunCompleted['data']['status'] {
+  if (notAsked > 0) return 'partial';
   if (failed === 0) return 'completed';
   if (recorded === 0) return 'failed';
   return 'partial';

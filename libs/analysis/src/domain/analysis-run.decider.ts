@@ -15,7 +15,7 @@ export type AnalysisRunCommand =
   /** The first question of the run is being asked. */
   | { kind: 'start'; startedAt: string }
   /** Every answer of the run has ended: so many recorded, so many failed. */
-  | { kind: 'complete'; answersRecorded: number; answersFailed: number; completedAt: string };
+  | { kind: 'complete'; answersRecorded: number; answersFailed: number; completedAt: string; answersNotAsked?: number };
 
 function requested(state: AnalysisRunState): AnalysisRunRequested['data'] {
   if (!state.requested) throw new AnalysisRuleError('not_requested', 'the run was never requested');
@@ -56,7 +56,10 @@ export const analysisRunDecider: Decider<AnalysisRunState, AnalysisRunCommand, A
         const { runId } = requested(state);
         if (state.completed) return [];
         const { answersRecorded, answersFailed, completedAt } = command;
-        return [{ type: 'analysis_run.completed', data: { runId, status: runOutcome(answersRecorded, answersFailed), answersRecorded, answersFailed, completedAt } }];
+        const notAsked = command.answersNotAsked ?? 0;
+        const status = runOutcome(answersRecorded, answersFailed, notAsked);
+        const budget = notAsked > 0 ? { reason: 'budget_exhausted' as const, answersNotAsked: notAsked } : {};
+        return [{ type: 'analysis_run.completed', data: { runId, status, answersRecorded, answersFailed, completedAt, ...budget } }];
       }
     }
   },

@@ -4,3 +4,4 @@ export * from './analysis-events';
 export * from './analysis-rules';
 export * from './analysis-run.decider';
 export * from './answer.decider';
+export * from './pricing';

@@ -19,7 +19,9 @@ export const ANALYSIS_RUNS_EXAMPLE = {
       "answersFailed": 0,
       "createdAt": "2026-11-25T15:34:13.871Z",
       "startedAt": "2026-11-25T15:34:13.971Z",
-      "completedAt": "2026-11-25T15:34:14.292Z"
+      "completedAt": "2026-11-25T15:34:14.292Z",
+      "reason": null,
+      "answersNotAsked": 0
     },
     {
       "id": 2,
@@ -39,7 +41,9 @@ export const ANALYSIS_RUNS_EXAMPLE = {
       "answersFailed": 0,
       "createdAt": "2026-11-25T15:34:14.638Z",
       "startedAt": "2026-11-25T15:34:14.750Z",
-      "completedAt": "2026-11-25T15:34:14.838Z"
+      "completedAt": "2026-11-25T15:34:14.838Z",
+      "reason": null,
+      "answersNotAsked": 0
     },
     {
       "id": 3,
@@ -57,7 +61,9 @@ export const ANALYSIS_RUNS_EXAMPLE = {
       "answersFailed": 0,
       "createdAt": "2026-11-25T15:34:15.087Z",
       "startedAt": "2026-11-25T15:34:15.203Z",
-      "completedAt": "2026-11-25T15:34:15.261Z"
+      "completedAt": "2026-11-25T15:34:15.261Z",
+      "reason": null,
+      "answersNotAsked": 0
     }
   ],
   "meta": {

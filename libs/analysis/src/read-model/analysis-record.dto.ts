@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PROVIDERS, type AnalysedCitation, type AnalysedEntity, type FactCheck, type Provider, type RunStatus, type RunTrigger } from '../domain';
+import { PROVIDERS, type AnalysedCitation, type AnalysedEntity, type FactCheck, type Provider, type RunEndReason, type RunStatus, type RunTrigger } from '../domain';
 import type { AnalysisResultRecord, AnalysisRunRecord } from './analysis-records';
 
 export class AnalysisRunDto implements AnalysisRunRecord {
@@ -15,10 +15,33 @@ export class AnalysisRunDto implements AnalysisRunRecord {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt!: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt!: string | null;
+  @ApiProperty({ type: String, enum: ['budget_exhausted'], nullable: true, description: 'budget_exhausted: a budget (per run, or the month of the organisation) stopped the run asking, and it ended partial; else null' })
+  reason!: RunEndReason | null;
+  @ApiProperty({ type: 'integer', description: 'Questions not asked because a budget would have been exceeded (counted in answersFailed)' }) answersNotAsked!: number;
+}
+
+export class CostDto {
+  @ApiProperty({ type: 'integer', description: 'Input tokens the providers reported (cached input included)' }) inputTokens!: number;
+  @ApiProperty({ type: 'integer', description: 'Of the input tokens, those read from the provider’s prompt cache (billed lower)' }) cachedInputTokens!: number;
+  @ApiProperty({ type: 'integer' }) outputTokens!: number;
+  @ApiProperty({ description: 'USD at the price table in force on each answer’s day (tokens and per-request search fees), rounded to 1e-6' }) usd!: number;
+  @ApiProperty({ type: 'integer', description: 'Answers whose model has no price in the table (their tokens count, their USD is 0)' }) unpricedAnswers!: number;
+}
+
+export class ProviderCostDto extends CostDto {
+  @ApiProperty({ enum: PROVIDERS }) provider!: Provider;
+}
+
+export class RunCostDto extends CostDto {
+  @ApiProperty({ type: [ProviderCostDto], description: 'One entry per provider of the run, in the run’s provider order' }) byProvider!: ProviderCostDto[];
+}
+
+export class AnalysisRunDetailDto extends AnalysisRunDto {
+  @ApiProperty({ type: RunCostDto, description: 'What the run’s answers cost (live answers; the recorded source costs nothing), computed when read (DESIGN §17)' }) cost!: RunCostDto;
 }
 
 export class AnalysisRunResponse {
-  @ApiProperty({ type: AnalysisRunDto }) data!: AnalysisRunDto;
+  @ApiProperty({ type: AnalysisRunDetailDto }) data!: AnalysisRunDetailDto;
 }
 
 export class ResultCitationDto implements AnalysedCitation {

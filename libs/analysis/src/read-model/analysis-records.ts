@@ -1,5 +1,5 @@
 import { columnList, rowReader } from '@libs/projection-engine';
-import type { AnalysedCitation, AnalysedEntity, FactCheck, Provider, RunStatus, RunTrigger } from '../domain';
+import type { AnalysedCitation, AnalysedEntity, FactCheck, Provider, RunEndReason, RunStatus, RunTrigger } from '../domain';
 import { ANALYSIS_RESULTS, ANALYSIS_RUNS } from './analysis-tables';
 
 /** The run record of DESIGN §13.1. */
@@ -16,6 +16,10 @@ export interface AnalysisRunRecord {
   createdAt: string;
   startedAt: string | null;
   completedAt: string | null;
+  /** `budget_exhausted` when a budget stopped the run asking (its status is then partial); else null. */
+  reason: RunEndReason | null;
+  /** Questions not asked because a budget would have been exceeded (counted in answersFailed). */
+  answersNotAsked: number;
 }
 
 /** The result record of DESIGN §13.1: one answer of one provider to one query. */
@@ -41,7 +45,7 @@ export interface AnalysisResultRecord {
 }
 
 /** The columns a run record is made of, and their mapping (from the table's shape). */
-const RUN_RECORD = ['id', 'brand_id', 'trigger', 'status', 'queries', 'providers', 'answers_expected', 'answers_recorded', 'answers_failed', 'created_at', 'started_at', 'completed_at'] as const;
+const RUN_RECORD = ['id', 'brand_id', 'trigger', 'status', 'queries', 'providers', 'answers_expected', 'answers_recorded', 'answers_failed', 'created_at', 'started_at', 'completed_at', 'reason', 'answers_not_asked'] as const;
 const runRow = rowReader(ANALYSIS_RUNS, RUN_RECORD);
 export const RUN_COLUMNS = columnList(ANALYSIS_RUNS, RUN_RECORD);
 
@@ -66,6 +70,8 @@ export function toRun(r: Record<string, unknown>): AnalysisRunRecord {
     createdAt: row.created_at,
     startedAt: row.started_at,
     completedAt: row.completed_at,
+    reason: row.reason,
+    answersNotAsked: row.answers_not_asked,
   };
 }
 

@@ -1,5 +1,5 @@
 import { tableShape } from '@libs/projection-engine';
-import type { AnalysedCitation, AnalysedEntity, FactCheck, Provider, RunStatus, RunTrigger } from '../domain';
+import type { AnalysedCitation, AnalysedEntity, FactCheck, Provider, RunEndReason, RunStatus, RunTrigger } from '../domain';
 
 /*
  * The analysis read models (projections/analysis builds them; the migrations beside those
@@ -24,6 +24,9 @@ export interface AnalysisRunRow {
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
+  /** `budget_exhausted` when a budget stopped the run asking; null otherwise. */
+  reason: RunEndReason | null;
+  answers_not_asked: number;
 }
 
 export const ANALYSIS_RUNS = tableShape<AnalysisRunRow>({
@@ -43,6 +46,8 @@ export const ANALYSIS_RUNS = tableShape<AnalysisRunRow>({
     created_at: 'timestamptz',
     started_at: 'timestamptz',
     completed_at: 'timestamptz',
+    reason: 'text',
+    answers_not_asked: 'integer',
   },
   key: ['id'],
 });
@@ -155,4 +160,18 @@ export const ANSWER_CITATIONS = tableShape<AnswerCitationRow>({
   table: 'answer_citations',
   columns: { ...ANSWER_ROW_COLUMNS, position: 'integer', url: 'text', domain: 'text', title: 'text', owner: 'text', entity_id: 'text' },
   key: ['result_id', 'position'],
+});
+
+/** A row of `answer_usage`: the tokens of one live answer (cost is computed from them when read, DESIGN §17). */
+export interface AnswerUsageRow extends AnswerRowBase {
+  model: string;
+  input_tokens: number;
+  cached_input_tokens: number;
+  output_tokens: number;
+}
+
+export const ANSWER_USAGE = tableShape<AnswerUsageRow>({
+  table: 'answer_usage',
+  columns: { ...ANSWER_ROW_COLUMNS, model: 'text', input_tokens: 'integer', cached_input_tokens: 'integer', output_tokens: 'integer' },
+  key: ['result_id'],
 });

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsString, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
 import { Omittable } from '@libs/http';
 import { MAX_QUERY_LENGTH, PROVIDERS, queryProblem, type Provider } from '../domain';
 
@@ -40,4 +40,9 @@ export class RequestAuditRequest {
   @ArrayMinSize(1, { message: 'providers must list at least one provider' })
   @IsArray({ message: 'providers must be an array' })
   providers?: Provider[];
+
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'true: answer 200 with the expected cost ({data: {estimate}}) and ask nothing, record nothing, count nothing against the quota' })
+  @Omittable()
+  @IsBoolean({ message: 'dryRun must be true or false' })
+  dryRun?: boolean;
 }

@@ -15,6 +15,7 @@ export const ALL_SCOPES = [
   'write:brands',
   'read:analysis',
   'write:audits',
+  'write:budgets',
   'read:visibility',
   'read:citations',
   'read:prompts',

@@ -16,10 +16,17 @@ export interface EngineAnswer {
   readonly model: string;
   /** `live`: a provider's API answered; `recorded`: the deterministic generator (no key configured). */
   readonly source: 'live' | 'recorded';
-  /** Token counts when the provider reports them. */
-  readonly usage: { readonly inputTokens: number | null; readonly outputTokens: number | null } | null;
+  /** Token counts as the provider reports them (input includes cached input), null when it reports none. */
+  readonly usage: EngineUsage | null;
   /** The provider's response body, kept (bounded by the caller) so extraction can be redone. */
   readonly raw: unknown;
+}
+
+/** A reply's tokens, each null when the provider leaves it out: input (all of it, cached included), cached input, output (reasoning included). */
+export interface EngineUsage {
+  readonly inputTokens: number | null;
+  readonly cachedInputTokens: number | null;
+  readonly outputTokens: number | null;
 }
 
 /** What an adapter is asked: the query, and what the recorded source needs to make a realistic answer. */

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineQuestion } from './answer-engine';
-import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
+import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineUsage, type EngineQuestion } from './answer-engine';
+import { count, deadlineSignal, sumCounts, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
 
 const MAX_TOKENS = 2048;
 const MAX_SEARCHES = 5;
@@ -76,6 +76,18 @@ export function mapAnthropicResponse(body: unknown, requestedModel?: string): En
   }
   if (text.trim() === '') throw new EngineError('refused', `claude answered no text (stop_reason ${String(body['stop_reason'])})`);
 
-  const usage = isRecord(body['usage']) ? { inputTokens: count(body['usage']['input_tokens']), outputTokens: count(body['usage']['output_tokens']) } : null;
-  return { text, citations: distinctCitations(cited), model, source: 'live', usage, raw: body };
+  return { text, citations: distinctCitations(cited), model, source: 'live', usage: anthropicUsage(body['usage']), raw: body };
+}
+
+/**
+ * Messages API `usage`: input_tokens are only the tokens after the last cache breakpoint, so the
+ * input is those plus the tokens written to and read from the cache; the reads are the cached input.
+ */
+function anthropicUsage(usage: unknown): EngineUsage | null {
+  if (!isRecord(usage)) return null;
+  return {
+    inputTokens: sumCounts(usage['input_tokens'], usage['cache_creation_input_tokens'], usage['cache_read_input_tokens']),
+    cachedInputTokens: count(usage['cache_read_input_tokens']),
+    outputTokens: count(usage['output_tokens']),
+  };
 }

@@ -56,7 +56,7 @@ describe('mapOpenAiResponse', () => {
       },
     ],
     tools: [{ type: 'web_search', search_context_size: 'medium' }],
-    usage: { input_tokens: 328, input_tokens_details: { cached_tokens: 0 }, output_tokens: 356, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 684 },
+    usage: { input_tokens: 328, input_tokens_details: { cached_tokens: 128 }, output_tokens: 356, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 684 },
     ...overrides,
   });
 
@@ -69,7 +69,7 @@ describe('mapOpenAiResponse', () => {
       { url: 'https://www.hubspot.com/crm?utm_source=openai', title: 'Free CRM | HubSpot' },
       { url: 'https://www.pipedrive.com/en/pricing', title: 'Pipedrive pricing' },
     ]);
-    expect(answer).toMatchObject({ model: 'gpt-4.1-2025-04-14', source: 'live', usage: { inputTokens: 328, outputTokens: 356 } });
+    expect(answer).toMatchObject({ model: 'gpt-4.1-2025-04-14', source: 'live', usage: { inputTokens: 328, cachedInputTokens: 128, outputTokens: 356 } });
     expect(answer.raw).toBe(body);
   });
 
@@ -148,7 +148,7 @@ describe('mapAnthropicResponse', () => {
     ],
     stop_reason: 'end_turn',
     stop_sequence: null,
-    usage: { input_tokens: 6039, output_tokens: 931, server_tool_use: { web_search_requests: 1 } },
+    usage: { input_tokens: 6039, cache_creation_input_tokens: 100, cache_read_input_tokens: 2000, output_tokens: 931, server_tool_use: { web_search_requests: 1 } },
     ...overrides,
   });
 
@@ -161,7 +161,7 @@ describe('mapAnthropicResponse', () => {
       { url: 'https://www.hubspot.com/crm', title: 'Free CRM' },
       { url: 'https://www.pipedrive.com/en/pricing', title: 'Pricing' },
     ]);
-    expect(answer).toMatchObject({ model: 'claude-sonnet-4-6', source: 'live', usage: { inputTokens: 6039, outputTokens: 931 } });
+    expect(answer).toMatchObject({ model: 'claude-sonnet-4-6', source: 'live', usage: { inputTokens: 8139, cachedInputTokens: 2000, outputTokens: 931 } });
     expect(answer.raw).toBe(body);
   });
 
@@ -217,7 +217,7 @@ describe('mapGeminiResponse', () => {
         ...candidate,
       },
     ],
-    usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 48, totalTokenCount: 190, toolUsePromptTokenCount: 130 },
+    usageMetadata: { promptTokenCount: 12, cachedContentTokenCount: 4, candidatesTokenCount: 48, thoughtsTokenCount: 10, totalTokenCount: 200, toolUsePromptTokenCount: 130 },
     modelVersion: 'gemini-2.5-flash',
     responseId: 'mAitaJWVJ8DfqtsP8pmS0Qc',
     ...overrides,
@@ -235,7 +235,7 @@ describe('mapGeminiResponse', () => {
       // A redirect whose title is no domain stays the redirect: there is nothing better to key it on.
       { url: redirect('Kk1b'), title: 'A page title, not a domain' },
     ]);
-    expect(answer).toMatchObject({ model: 'gemini-2.5-flash', source: 'live', usage: { inputTokens: 12, outputTokens: 48 } });
+    expect(answer).toMatchObject({ model: 'gemini-2.5-flash', source: 'live', usage: { inputTokens: 142, cachedInputTokens: 4, outputTokens: 58 } });
     expect(answer.raw).toBe(body);
     // The redirects stay in raw.
     expect(JSON.stringify(answer.raw)).toContain(redirect('Zz9a'));
@@ -331,7 +331,7 @@ describe('mapPerplexityResponse', () => {
       { url: 'https://www.hubspot.com/crm', title: 'Free CRM | HubSpot' },
       { url: 'https://www.pipedrive.com/en/pricing', title: 'Pipedrive pricing' },
     ]);
-    expect(answer).toMatchObject({ model: 'sonar-pro', source: 'live', usage: { inputTokens: 14, outputTokens: 212 } });
+    expect(answer).toMatchObject({ model: 'sonar-pro', source: 'live', usage: { inputTokens: 14, cachedInputTokens: null, outputTokens: 212 } });
     expect(answer.raw).toBe(body);
   });
 

@@ -97,3 +97,9 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function count(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 }
+
+/** The sum of the counts present, or null when none is (a provider splitting one figure over several fields). */
+export function sumCounts(...values: unknown[]): number | null {
+  const present = values.map(count).filter((v): v is number => v !== null);
+  return present.length ? present.reduce((a, b) => a + b, 0) : null;
+}

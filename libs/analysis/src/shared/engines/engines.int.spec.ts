@@ -149,11 +149,17 @@ describe.each(cases)('$name', (c) => {
     expect(answer.citations).toEqual(c.citations(expected));
     expect(new Set(answer.citations.map((x) => x.url)).size).toBe(answer.citations.length);
     expect(answer.model).toBe(c.model);
-    expect(answer.usage).toEqual({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
     expect(answer.usage?.inputTokens).toBeGreaterThan(0);
     expect(answer.usage?.outputTokens).toBeGreaterThan(0);
     expect(answer.raw).toEqual(expect.any(Object));
     expect(answer.raw).not.toHaveProperty('sdkHttpResponse');
+  });
+
+  it("reads the tokens from the provider's own usage fields (cached input counted in the input)", async () => {
+    fake.setUsage({ input: 1200, cachedInput: c.name.startsWith('perplexity') ? 0 : 200, output: 345 });
+    const answer = await engine.ask(question());
+    // Perplexity has no prompt cache: it reports no cached figure.
+    expect(answer.usage).toEqual({ inputTokens: 1200, cachedInputTokens: c.name.startsWith('perplexity') ? null : 200, outputTokens: 345 });
   });
 
   it('sends the key in the auth header and asks for web search', async () => {

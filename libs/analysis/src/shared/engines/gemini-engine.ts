@@ -1,6 +1,6 @@
 import type { GoogleGenAI } from '@google/genai';
-import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineQuestion } from './answer-engine';
-import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
+import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineUsage, type EngineQuestion } from './answer-engine';
+import { count, deadlineSignal, sumCounts, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
 
 /** Finish reasons meaning the model withheld its answer (a STOP or MAX_TOKENS answer is kept). */
 const REFUSAL_FINISH_REASONS = new Set(['SAFETY', 'RECITATION', 'LANGUAGE', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);
@@ -150,9 +150,20 @@ export function mapGeminiResponse(body: unknown, requestedModel?: string): Engin
   if (!Array.isArray(chunks)) throw malformed('gemini', 'groundingChunks is not an array');
   const cited = chunks.flatMap((chunk: unknown) => (isRecord(chunk) && isRecord(chunk['web']) ? [groundingCitation(chunk['web'])] : []));
 
-  const meta = body['usageMetadata'];
-  const usage = isRecord(meta) ? { inputTokens: count(meta['promptTokenCount']), outputTokens: count(meta['candidatesTokenCount']) } : null;
-  return { text, citations: distinctCitations(cited), model, source: 'live', usage, raw: body };
+  return { text, citations: distinctCitations(cited), model, source: 'live', usage: geminiUsage(body['usageMetadata']), raw: body };
+}
+
+/**
+ * `usageMetadata`: the prompt (cached content included, cachedContentTokenCount) and the search
+ * tool's prompt are billed as input; the candidates and the thoughts as output.
+ */
+function geminiUsage(meta: unknown): EngineUsage | null {
+  if (!isRecord(meta)) return null;
+  return {
+    inputTokens: sumCounts(meta['promptTokenCount'], meta['toolUsePromptTokenCount']),
+    cachedInputTokens: count(meta['cachedContentTokenCount']),
+    outputTokens: sumCounts(meta['candidatesTokenCount'], meta['thoughtsTokenCount']),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineQuestion } from './answer-engine';
+import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineUsage, type EngineQuestion } from './answer-engine';
 import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
 
 /** The SDK, loaded when the first engine is made: processes that never ask this provider (the CLI, the API) do not pay its memory. */
@@ -84,6 +84,12 @@ export function mapOpenAiResponse(body: unknown, requestedModel?: string): Engin
   if (refusal !== null) throw new EngineError('refused', `chatgpt refused: ${refusal.slice(0, 200)}`);
   if (text.trim() === '') throw new EngineError('refused', 'chatgpt answered no text');
 
-  const usage = isRecord(body['usage']) ? { inputTokens: count(body['usage']['input_tokens']), outputTokens: count(body['usage']['output_tokens']) } : null;
-  return { text, citations: distinctCitations(cited), model, source: 'live', usage, raw: body };
+  return { text, citations: distinctCitations(cited), model, source: 'live', usage: openAiUsage(body['usage']), raw: body };
+}
+
+/** Responses API `usage`: input_tokens counts the cached ones too (input_tokens_details.cached_tokens); output_tokens the reasoning ones. */
+function openAiUsage(usage: unknown): EngineUsage | null {
+  if (!isRecord(usage)) return null;
+  const details = usage['input_tokens_details'];
+  return { inputTokens: count(usage['input_tokens']), cachedInputTokens: isRecord(details) ? count(details['cached_tokens']) : null, outputTokens: count(usage['output_tokens']) };
 }

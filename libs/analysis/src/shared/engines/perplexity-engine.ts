@@ -106,7 +106,8 @@ export function mapPerplexityResponse(body: unknown, requestedModel?: string): E
     cited = [];
   }
 
-  const usage = isRecord(body['usage']) ? { inputTokens: count(body['usage']['prompt_tokens']), outputTokens: count(body['usage']['completion_tokens']) } : null;
+  // Chat completions `usage`: no prompt caching (the per-request search fee is the price table's, not a token count).
+  const usage = isRecord(body['usage']) ? { inputTokens: count(body['usage']['prompt_tokens']), cachedInputTokens: null, outputTokens: count(body['usage']['completion_tokens']) } : null;
   return { text, citations: distinctCitations(cited), model, source: 'live', usage, raw: body };
 }
 

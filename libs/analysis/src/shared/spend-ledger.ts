@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InjectConfig } from '@libs/config';
+import { costUsd, priceOn, TYPICAL_USAGE, type AnswerFailed, type AnswerRecorded, type Provider, type TokenUsage } from '../domain';
+import { ANALYSIS_CONFIG, type AnalysisConfig } from '../analysis.config';
+
+/** What one question is expected to cost. */
+export interface QuestionEstimate extends TokenUsage {
+  usd: number;
+}
+
+/** Whether a question may be asked, and when not, which budget it would exceed. */
+export type SpendDecision =
+  | { readonly ask: true }
+  | { readonly ask: false; readonly budget: 'run' | 'month'; readonly limitUsd: number; readonly committedUsd: number; readonly estimateUsd: number };
+
+/** Answers averaged for an organisation's estimate per provider (its latest settled ones). */
+const ESTIMATE_SAMPLE = 50;
+
+const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
+
+/**
+ * The spend ledger the budgets are checked against (issue 32 part 2), one row per question of a
+ * run (`answer_spend`, keyed by run and place):
+ * - `reserve` before a live question is asked, under a per-organisation transaction lock: when
+ *   the run's or the month's committed spend (settled answers at their cost, questions in flight
+ *   at their estimate) plus this question's estimate would exceed a budget, the row says
+ *   `not_asked` and the question is not asked; else it says `reserved` at the estimate.
+ * - `settle` once the question has ended: the reply's cost from its reported tokens (0 for a failure).
+ * A retried job finds its question's row and keeps its decision: it is neither checked nor
+ * counted again, so a crash between reserving, asking, recording and settling double-counts nothing.
+ */
+@Injectable()
+export class SpendLedger {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectConfig(ANALYSIS_CONFIG) private readonly config: AnalysisConfig,
+  ) {}
+
+  /** The expected tokens and cost of one question to `provider` for the organisation: the average of its latest answers, else the typical usage. */
+  async estimate(organizationId: number, provider: Provider, model: string, at: Date = new Date()): Promise<QuestionEstimate> {
+    const [row]: { n: number; input: number | null; cached: number | null; output: number | null }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS n, avg(input_tokens)::float8 AS input, avg(cached_input_tokens)::float8 AS cached, avg(output_tokens)::float8 AS output
+         FROM (SELECT input_tokens, cached_input_tokens, output_tokens FROM answer_spend
+                WHERE organization_id = $1 AND provider = $2 AND state = 'settled' AND input_tokens IS NOT NULL
+                ORDER BY settled_at DESC LIMIT ${ESTIMATE_SAMPLE}) s`,
+      [organizationId, provider],
+    );
+    const usage: TokenUsage =
+      row.n > 0 ? { inputTokens: Math.round(row.input ?? 0), cachedInputTokens: Math.round(row.cached ?? 0), outputTokens: Math.round(row.output ?? 0) } : TYPICAL_USAGE[provider];
+    const price = priceOn(this.config.prices, provider, model, at.toISOString().slice(0, 10));
+    return { ...usage, usd: price ? costUsd(usage, 1, price) : 0 };
+  }
+
+  /** Decides whether question n of the run may be asked (see the class); the same answer on every call for the same question. */
+  async reserve(q: { organizationId: number; runId: number; n: number; provider: Provider; model: string }, now: Date = new Date()): Promise<SpendDecision> {
+    const estimate = await this.estimate(q.organizationId, q.provider, q.model, now);
+    return this.dataSource.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('answer_spend:' || $1::text, 0))`, [q.organizationId]);
+      const [own]: { state: string; estimate_usd: string; stopped_by: 'run' | 'month' | null; limit_usd: string | null; committed_usd: string | null }[] = await m.query(
+        `SELECT state, estimate_usd, stopped_by, limit_usd, committed_usd FROM answer_spend WHERE run_id = $1 AND n = $2`,
+        [q.runId, q.n],
+      );
+      if (own?.state === 'not_asked') {
+        return { ask: false as const, budget: own.stopped_by ?? 'run', limitUsd: Number(own.limit_usd), committedUsd: Number(own.committed_usd), estimateUsd: Number(own.estimate_usd) };
+      }
+      if (own) return { ask: true as const };
+      const [budgets]: { monthly_usd: string | null; per_run_usd: string | null }[] = await m.query(`SELECT monthly_usd, per_run_usd FROM organization_budgets WHERE organization_id = $1`, [
+        q.organizationId,
+      ]);
+      const committed = `coalesce(sum(CASE state WHEN 'settled' THEN usd WHEN 'reserved' THEN estimate_usd ELSE 0 END), 0)::float8`;
+      const checks: { budget: 'run' | 'month'; limit: string | null | undefined; sql: string; params: unknown[] }[] = [
+        { budget: 'run', limit: budgets?.per_run_usd, sql: `SELECT ${committed} AS c FROM answer_spend WHERE run_id = $1`, params: [q.runId] },
+        { budget: 'month', limit: budgets?.monthly_usd, sql: `SELECT ${committed} AS c FROM answer_spend WHERE organization_id = $1 AND month = $2::date`, params: [q.organizationId, monthOf(now)] },
+      ];
+      for (const check of checks) {
+        if (check.limit === null || check.limit === undefined) continue;
+        const [{ c }]: { c: number }[] = await m.query(check.sql, check.params);
+        const limitUsd = Number(check.limit);
+        // Compared in millionths of a dollar, the ledger's precision.
+        if (Math.round((c + estimate.usd) * 1e6) > Math.round(limitUsd * 1e6)) {
+          await this.insert(m, q, 'not_asked', estimate.usd, now, { budget: check.budget, limitUsd, committedUsd: c });
+          return { ask: false as const, budget: check.budget, limitUsd, committedUsd: c, estimateUsd: estimate.usd };
+        }
+      }
+      await this.insert(m, q, 'reserved', estimate.usd, now);
+      return { ask: true as const };
+    });
+  }
+
+  private async insert(
+    m: { query: DataSource['query'] },
+    q: { organizationId: number; runId: number; n: number; provider: Provider },
+    state: 'reserved' | 'not_asked',
+    estimateUsd: number,
+    now: Date,
+    stop?: { budget: 'run' | 'month'; limitUsd: number; committedUsd: number },
+  ): Promise<void> {
+    await m.query(
+      `INSERT INTO answer_spend (run_id, n, organization_id, provider, month, state, estimate_usd, stopped_by, limit_usd, committed_usd, reserved_at)
+       VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11)`,
+      [q.runId, q.n, q.organizationId, q.provider, monthOf(now), state, estimateUsd.toFixed(6), stop?.budget ?? null, stop?.limitUsd ?? null, stop?.committedUsd.toFixed(6) ?? null, now],
+    );
+  }
+
+  /** Settles question n of the run once it has ended: a recorded answer at its tokens' cost, a failure at 0. A question settled or not asked is left as it is. */
+  async settle(runId: number, n: number, ending: AnswerRecorded | AnswerFailed): Promise<void> {
+    let usd = 0;
+    let tokens: TokenUsage | null = null;
+    let model: string | null = null;
+    if (ending.type === 'answer.recorded') {
+      const d = ending.data;
+      model = d.model;
+      tokens = { inputTokens: d.usage?.inputTokens ?? 0, cachedInputTokens: d.usage?.cachedInputTokens ?? 0, outputTokens: d.usage?.outputTokens ?? 0 };
+      const price = priceOn(this.config.prices, d.provider, d.model, d.askedAt.slice(0, 10));
+      usd = price ? costUsd(tokens, 1, price) : 0;
+    }
+    await this.dataSource.query(
+      `UPDATE answer_spend SET state = 'settled', usd = $3, model = $4, input_tokens = $5, cached_input_tokens = $6, output_tokens = $7, settled_at = now()
+        WHERE run_id = $1 AND n = $2 AND state = 'reserved'`,
+      [runId, n, usd.toFixed(6), model, tokens?.inputTokens ?? null, tokens?.cachedInputTokens ?? null, tokens?.outputTokens ?? null],
+    );
+  }
+}
