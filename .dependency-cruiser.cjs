@@ -23,11 +23,13 @@ const CONCERN_IMPORTS = {
   auth: [],
   'rate-limit': ['auth'],
   tenancy: ['auth'],
-  usage: ['auth'],
+  // The cost per day of /usage is analysis's (the tokens of the answers and the price table).
+  usage: ['auth', 'analysis'],
   opportunities: ['auth', 'tenancy'],
   // Webhooks publish the opportunity lifecycle: the dispatcher reads opportunities' typed events.
   // ... and `change.detected`, whose payload is citations' change record.
-  webhooks: ['auth', 'tenancy', 'opportunities', 'citations'],
+  // ... and `analysis_run.completed`, whose payload is analysis's run record.
+  webhooks: ['auth', 'tenancy', 'opportunities', 'citations', 'analysis'],
   // What the service asks the AI engines and what they answered (DESIGN §13.1); audit requests are counted against the organisation's quota (rate-limit).
   analysis: ['auth', 'tenancy', 'rate-limit'],
   // Figures of the analysed answers; prompts (topics) come from analysis.

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@libs/event-store';
-import { ANALYSIS_RUNS, analysisRunEvents, answerEvents, type AnalysisRunRow } from '@libs/analysis';
+import { ANALYSIS_RUNS, analysisRunEvents, answerEvents, runRecordOf, type AnalysisRunRow } from '@libs/analysis';
+import { derivedUuid, dispatchWebhookEvents, organizationsSubscribedTo } from '@libs/webhooks';
 import { columnList, rowReader, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
 
@@ -9,7 +10,8 @@ const fromSql = rowReader(ANALYSIS_RUNS);
 /**
  * `analysis_runs`: one row per run, the record GET /analysis-runs returns. Its counts follow the
  * answers' ending events; its status goes queued → running (started, or a first answer) → the
- * completed event's status.
+ * completed event's status. A run's end raises the webhook event `analysis_run.completed` (data:
+ * the run record), written in the batch's transaction, once per run (its event id is the run's).
  */
 export const analysisRunsProjector: Projector = {
   name: 'analysis_runs',
@@ -23,6 +25,7 @@ export const analysisRunsProjector: Projector = {
     const rows = new Map<number, AnalysisRunRow>(existing.map((r) => [Number(r.id), fromSql(r)]));
     const owners = await brandOwners(query, typed.flatMap((e) => (e.type === 'analysis_run.requested' ? [e.data.brandId] : [])));
     const changed = new Set<number>();
+    const ended: { id: number; at: string }[] = [];
     for (const e of typed) {
       const id = e.data.runId;
       if (e.type === 'analysis_run.requested') {
@@ -61,6 +64,7 @@ export const analysisRunsProjector: Projector = {
         row.completed_at = e.data.completedAt;
         row.reason = e.data.reason ?? null;
         row.answers_not_asked = e.data.answersNotAsked ?? 0;
+        ended.push({ id, at: e.data.completedAt });
       } else if (e.type === 'answer.recorded' || e.type === 'answer.failed') {
         if (row.completed_at === null) {
           if (e.type === 'answer.recorded') row.answers_recorded++;
@@ -72,5 +76,26 @@ export const analysisRunsProjector: Projector = {
       changed.add(id);
     }
     await upsertRows(context, ANALYSIS_RUNS, [...changed].map((id) => rows.get(id)!));
+    if (context.rebuilding || !ended.length) return;
+    const subscribed = await organizationsSubscribedTo(query, 'analysis_run.completed', ended.map((r) => rows.get(r.id)!.organization_id));
+    if (!subscribed.size) return;
+    await dispatchWebhookEvents(
+      query,
+      ended.flatMap(({ id, at }) => {
+        const row = rows.get(id)!;
+        if (!subscribed.has(row.organization_id)) return [];
+        const timestamp = new Date(at).toISOString();
+        return [
+          {
+            event_id: derivedUuid(`analysis-run:${id}`, 'analysis_run.completed'),
+            organization_id: row.organization_id,
+            client_id: row.client_id,
+            type: 'analysis_run.completed',
+            body: JSON.stringify({ type: 'analysis_run.completed', timestamp, data: runRecordOf(row) }),
+            event_at: timestamp,
+          },
+        ];
+      }),
+    );
   },
 };

@@ -86,6 +86,10 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     commands: { logs: 'AI agents on your sites: CDN and server logs', bots: 'the catalogue of AI agents' },
     register: async (p, d) => (await import('./commands/agent-analytics.command')).registerAgentAnalytics(p, d.run, d.json),
   },
+  {
+    commands: { budget: "an organisation's budgets for the AI providers' answers" },
+    register: async (p, d) => (await import('./commands/budgets.command')).registerBudgets(p, d.run, d.json),
+  },
 ];
 
 /** The top-level command the arguments ask for (`cli --json key create` → key, `cli help brand` → brand), if any. */

@@ -17,3 +17,5 @@ export { CreateBudgets1795788897100 } from './migrations/1795788897100-create-bu
 export { BudgetsRepository, type Budgets, type BudgetChange } from './budgets.repository';
 export { CostReads, type DailyCost, type ProviderCost } from './read-model/cost-reads';
 export { CostDto } from './read-model/analysis-record.dto';
+export { runRecordOf, type AnalysisRunRecord } from './read-model/analysis-records';
+export { AnalysisRunDto } from './read-model/analysis-record.dto';

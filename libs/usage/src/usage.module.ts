@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalysisCostModule } from '@libs/analysis';
 import { AuthModule } from '@libs/auth';
 import { KeyUsageController } from './key-usage/key-usage.http.controller';
 import { UsageStatisticsController } from './usage-statistics/usage-statistics.http.controller';
@@ -7,7 +8,7 @@ import { UsageRepository } from './usage.repository';
 
 /** Per-credential API usage: counted in memory on every authenticated response, written in batches, reported per organisation and key. */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, AnalysisCostModule],
   controllers: [UsageStatisticsController, KeyUsageController],
   providers: [UsageRepository, UsageRecorder],
   exports: [UsageRecorder, UsageRepository],

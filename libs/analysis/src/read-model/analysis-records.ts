@@ -1,6 +1,6 @@
 import { columnList, rowReader } from '@libs/projection-engine';
 import type { AnalysedCitation, AnalysedEntity, FactCheck, Provider, RunEndReason, RunStatus, RunTrigger } from '../domain';
-import { ANALYSIS_RESULTS, ANALYSIS_RUNS } from './analysis-tables';
+import { ANALYSIS_RESULTS, ANALYSIS_RUNS, type AnalysisRunRow } from './analysis-tables';
 
 /** The run record of DESIGN §13.1. */
 export interface AnalysisRunRecord {
@@ -56,7 +56,11 @@ export const RESULT_COLUMNS = columnList(ANALYSIS_RESULTS, RESULT_RECORD);
 
 /** A run record from a row read with RUN_COLUMNS. */
 export function toRun(r: Record<string, unknown>): AnalysisRunRecord {
-  const row = runRow(r);
+  return runRecordOf(runRow(r));
+}
+
+/** The run record of a run row (as the projector holds it, or as read). */
+export function runRecordOf(row: Pick<AnalysisRunRow, (typeof RUN_RECORD)[number]>): AnalysisRunRecord {
   return {
     id: row.id,
     brandId: row.brand_id,

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CostReads } from '@libs/analysis';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { UsageQuery } from '../usage-window.query';
 import { UsageRepository, usageWindow } from '../usage.repository';
@@ -8,7 +9,10 @@ import { UsageStatisticsResponse } from './usage-statistics.response.dto';
 @ApiTags('Usage and key validation')
 @Controller('api/v1/usage')
 export class UsageStatisticsController {
-  constructor(private readonly usage: UsageRepository) {}
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly costs: CostReads,
+  ) {}
 
   @Get()
   @RequireScope('read:usage')
@@ -16,13 +20,15 @@ export class UsageStatisticsController {
     operationId: 'usage_statistics',
     summary: "The organisation's API usage",
     description:
-      "Totals, a per-day series and a per-endpoint breakdown with error counts and latency percentiles, over the last `days` UTC days. Counters are written in batches, so the last second or so may not show yet. A credential bound to a client sees its own usage only.",
+      "Totals, a per-day series and a per-endpoint breakdown with error counts and latency percentiles, over the last `days` UTC days; `cost`: what the AI providers' answers of the organisation's runs cost (tokens and USD) in total and per day, computed when read from the price table in force on each day (a client-bound credential sees its own brands' runs). Counters are written in batches, so the last second or so may not show yet. A credential bound to a client sees its own usage only.",
   })
   @ApiOkResponse({ type: UsageStatisticsResponse })
   @ApiBadRequestResponse({ description: 'days is not an integer from 1 to 365' })
   async statistics(@CurrentPrincipal() p: Principal, @Query() q: UsageQuery): Promise<UsageStatisticsResponse> {
     // A client-bound credential must not learn what the organisation's other clients do.
     const own = p.clientId === null ? undefined : p.subject;
-    return { data: await this.usage.organizationUsage(p.organizationId, usageWindow(q.days), own) };
+    const window = usageWindow(q.days);
+    const [usage, cost] = await Promise.all([this.usage.organizationUsage(p.organizationId, window, own), this.costs.daily(p, window.from, window.to)]);
+    return { data: { ...usage, cost } };
   }
 }

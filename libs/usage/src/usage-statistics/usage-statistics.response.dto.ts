@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CostDto } from '@libs/analysis';
 import { LATENCY_BOUNDS_MS } from '../domain/latency-histogram';
 import { DailyUsage, UsageTotals } from '../usage.dto';
 
@@ -27,6 +28,14 @@ class CredentialUsageDto {
   @ApiProperty() errors!: number;
 }
 
+class DailyCostDto extends CostDto {
+  @ApiProperty({ format: 'date' }) date!: string;
+}
+
+class UsageCostDto extends CostDto {
+  @ApiProperty({ type: [DailyCostDto], description: 'One entry per day of the window, oldest first (0 on a day nothing was asked)' }) daily!: DailyCostDto[];
+}
+
 class UsageStatistics {
   @ApiProperty({ format: 'date', description: 'First UTC day of the window' }) from!: string;
   @ApiProperty({ format: 'date', description: 'Last UTC day of the window (today)' }) to!: string;
@@ -35,6 +44,7 @@ class UsageStatistics {
   @ApiProperty({ type: [DailyUsage], description: 'One entry per day of the window, oldest first' }) daily!: DailyUsage[];
   @ApiProperty({ type: [EndpointUsageDto], description: 'Per route and method, busiest first' }) endpoints!: EndpointUsageDto[];
   @ApiProperty({ type: [CredentialUsageDto], description: 'Per API key or OAuth client, busiest first' }) credentials!: CredentialUsageDto[];
+  @ApiProperty({ type: UsageCostDto, description: 'What the AI providers’ answers cost over the window: tokens and USD at the price table in force on each day' }) cost!: UsageCostDto;
 }
 
 export class UsageStatisticsResponse {

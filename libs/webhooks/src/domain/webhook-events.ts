@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'outcome.finalized',
   'opportunity.transitioned',
   'change.detected',
+  'analysis_run.completed',
   'webhook.test',
 ] as const;
 
@@ -44,5 +45,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'opportunity.transitioned': 'An opportunity changed state (every lifecycle move, including to resolved). data: the opportunity record after the move, with change {from, to, reason, actor, at}.',
   'change.detected':
     'An answer differs from the previous answer to the same prompt by the same provider (DESIGN §14: mention gained or lost, top 3 entered or left, rank, citation of a brand domain gained or lost, sentiment, a competitor entering). data: the change record as GET /changes returns it.',
+  'analysis_run.completed':
+    'An analysis run ended: completed, partial (some answers failed, or reason budget_exhausted when a budget stopped it asking) or failed. data: the run record as GET /analysis-runs lists it (its cost: GET /analysis-runs/{id}).',
   'webhook.test': 'Sent by POST /webhooks/{id}/test, whatever the subscription lists. data: {webhookId, message}.',
 };

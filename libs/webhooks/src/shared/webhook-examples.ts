@@ -40,6 +40,15 @@ export const WEBHOOK_EXAMPLES: Record<WebhookEventType, WebhookPayload> = (() =>
   const out: Partial<Record<WebhookEventType, WebhookPayload>> = {
     'webhook.test': testPayload(3, at('2025-11-20T09:00:00.000Z')),
     'change.detected': { type: 'change.detected', timestamp: '2025-11-24T06:01:12.408Z', data: { ...CHANGE_EXAMPLE } },
+    'analysis_run.completed': {
+      type: 'analysis_run.completed',
+      timestamp: '2025-11-24T06:02:40.118Z',
+      data: {
+        id: 311, brandId: 7, trigger: 'api', status: 'partial', queries: ['best CRM for agencies', 'Acme CRM vs Globex'], providers: ['chatgpt', 'claude'],
+        answersExpected: 4, answersRecorded: 3, answersFailed: 1, createdAt: '2025-11-24T06:01:58.002Z', startedAt: '2025-11-24T06:01:58.120Z',
+        completedAt: '2025-11-24T06:02:40.118Z', reason: 'budget_exhausted', answersNotAsked: 1,
+      },
+    },
   };
   let state: OpportunityState | null = null;
   for (const { event, recordedAt, actor } of LIFE) {

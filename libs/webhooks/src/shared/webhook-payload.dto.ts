@@ -1,4 +1,5 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { AnalysisRunDto } from '@libs/analysis';
 import { ChangeDto } from '@libs/citations';
 import { OpportunityDto, OutcomeDto, STATUSES, VerificationDto } from '@libs/opportunities';
 import type { WebhookEventType } from '../domain';
@@ -56,5 +57,6 @@ export const WEBHOOK_PAYLOAD_SCHEMAS: Record<WebhookEventType, new () => unknown
   'verification.completed': envelope('verification.completed', VerificationCompletedDataDto, 'VerificationCompletedWebhook'),
   'outcome.finalized': envelope('outcome.finalized', OutcomeFinalizedDataDto, 'OutcomeFinalizedWebhook'),
   'change.detected': envelope('change.detected', ChangeDto, 'ChangeDetectedWebhook'),
+  'analysis_run.completed': envelope('analysis_run.completed', AnalysisRunDto, 'AnalysisRunCompletedWebhook'),
   'webhook.test': envelope('webhook.test', WebhookTestDataDto, 'WebhookTestWebhook'),
 };
