@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNumber, Max, Min, ValidateIf } from 'class-validator';
+import { IsNumber, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 
 /** The most a budget may be (USD): the ledger's numeric(14, 6) holds up to 1e8. */
 export const MAX_BUDGET_USD = 10_000_000;
@@ -11,8 +11,16 @@ const usd = (name: string) =>
     ValidateIf((_o: object, v: unknown) => v !== undefined && v !== null),
     Max(MAX_BUDGET_USD, { message: `${name} must be at most ${MAX_BUDGET_USD}` }),
     Min(0, { message: `${name} must be 0 or more` }),
-    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 6 }, { message: `${name} must be a number of USD (at most 6 decimals) or null` }),
+    // class-validator's maxDecimalPlaces throws on exponent notation (1e-7): whole millionths are checked here.
+    ValidateBy({ name: 'usdMicros', validator: { validate: (v: unknown) => typeof v !== 'number' || wholeMicros(v), defaultMessage: () => `${name} must have at most 6 decimals` } }),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${name} must be a number of USD or null` }),
   );
+
+/** Whether a number of USD is a whole number of millionths (the ledger's precision). */
+function wholeMicros(v: number): boolean {
+  const micros = v * 1e6;
+  return Math.abs(micros - Math.round(micros)) < 1e-6 * Math.max(1, Math.abs(micros)) * 1e-3;
+}
 
 /** PUT /api/v1/budgets: each budget in USD, null to remove it, left out to keep it. */
 export class SetBudgetsRequest {

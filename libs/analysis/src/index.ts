@@ -19,3 +19,4 @@ export { CostReads, type DailyCost, type ProviderCost } from './read-model/cost-
 export { CostDto } from './read-model/analysis-record.dto';
 export { runRecordOf, type AnalysisRunRecord } from './read-model/analysis-records';
 export { AnalysisRunDto } from './read-model/analysis-record.dto';
+export { AnswerQuestionProcessor } from './answer-questions/answer-question.processor';
