@@ -16,3 +16,19 @@ export const AUDIT_REQUEST_EXAMPLE = {
     "createdAt": "2026-11-25T15:34:13.871Z"
   }
 };
+
+/** A dry run of three queries to ChatGPT (live, no answers yet: the typical usage) and Claude (no key: the recorded source). */
+export const AUDIT_DRY_RUN_EXAMPLE = {
+  data: {
+    estimate: {
+      questions: 6,
+      inputTokens: 24000,
+      outputTokens: 1800,
+      usd: 0.04248,
+      byProvider: [
+        { provider: 'chatgpt', questions: 3, source: 'live', inputTokens: 24000, outputTokens: 1800, usd: 0.04248 },
+        { provider: 'claude', questions: 3, source: 'recorded', inputTokens: 0, outputTokens: 0, usd: 0 },
+      ],
+    },
+  },
+};

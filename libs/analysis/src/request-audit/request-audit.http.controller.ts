@@ -11,7 +11,7 @@ import { ANALYSIS_CONFIG, type AnalysisConfig } from '../analysis.config';
 import { InjectConfig } from '@libs/config';
 import { RequestAuditRequest } from './request-audit.request.dto';
 import { AuditDryRunResponse, AuditRequestResponse } from './request-audit.response.dto';
-import { AUDIT_REQUEST_EXAMPLE } from './request-audit.example';
+import { AUDIT_DRY_RUN_EXAMPLE, AUDIT_REQUEST_EXAMPLE } from './request-audit.example';
 
 @ApiTags('Analysis')
 @Controller('api/v1/audit-requests')
@@ -34,7 +34,7 @@ export class RequestAuditController {
       'dryRun: true answers 200 with the expected cost and asks nothing. One answer per query and provider; follow the run at GET /api/v1/analysis-runs/{analysisRunId}. Providers without an API key are answered by the recorded source. Each request counts against the organisation’s audit-request quota per UTC day and month, by tier: beyond it, 429 RATE_LIMITED with Retry-After (seconds until that window starts again) and details.quota, details.period, details.remaining.',
   })
   @ApiCreatedResponse({ type: AuditRequestResponse, example: AUDIT_REQUEST_EXAMPLE })
-  @ApiOkResponse({ type: AuditDryRunResponse, description: 'dryRun: true: the expected cost; nothing asked or recorded' })
+  @ApiOkResponse({ type: AuditDryRunResponse, description: 'dryRun: true: the expected cost; nothing asked or recorded', example: AUDIT_DRY_RUN_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async create(
     @CurrentPrincipal() p: Principal,

@@ -1,5 +1,5 @@
 import { Body, Controller, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { ApiError } from '@libs/http';
 import { BudgetsRepository } from '../budgets.repository';
@@ -16,11 +16,10 @@ export class SetBudgetsController {
     operationId: 'budgets_set',
     summary: "Set the organisation's budgets (administrators)",
     description:
-      'monthlyUsd and perRunUsd in USD: a field left out keeps its value, null removes the budget. Checked before each live question: one that would take the run or the month past its budget is not asked, and the run ends partial with reason budget_exhausted. Needs write:budgets and a credential not bound to a client.',
+      'monthlyUsd and perRunUsd in USD: a field left out keeps its value, null removes the budget. Checked before each live question: one that would take the run or the month past its budget is not asked, and the run ends partial with reason budget_exhausted. Needs write:budgets and a credential not bound to a client (a client-bound one gets 403 INSUFFICIENT_SCOPE).',
   })
   @ApiOkResponse({ type: BudgetsResponse })
   @ApiBadRequestResponse({ description: 'A budget is negative, not a number, or a field is unknown' })
-  @ApiForbiddenResponse({ description: 'The scope is missing, or the credential is bound to a client' })
   async set(@CurrentPrincipal() p: Principal, @Body() body: SetBudgetsRequest): Promise<BudgetsResponse> {
     if (p.clientId !== null) throw new ApiError(403, 'INSUFFICIENT_SCOPE', "Budgets are the organisation's: a credential bound to a client may not set them");
     const budgets = await this.budgets.set(p.organizationId, { monthlyUsd: body.monthlyUsd, perRunUsd: body.perRunUsd });
