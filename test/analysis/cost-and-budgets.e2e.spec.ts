@@ -57,8 +57,10 @@ async function audit(queries: string[], providers: string[] = ['chatgpt']): Prom
   return r.body.data.analysisRunId as number;
 }
 
-async function ended(runId: number): Promise<Record<string, any>> {
-  let run: Record<string, any> = {};
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function ended(runId: number): Promise<Json> {
+  let run: Json = {};
   await until(async () => {
     await api.projected(PROJECTIONS);
     run = (await api.request({ url: `/api/v1/analysis-runs/${runId}`, key: org.key })).body.data;
