@@ -49,4 +49,15 @@ describe('analysis run decider: requested → started → completed, each once',
     expect(state.completed).toMatchObject({ status: 'completed', answersRecorded: 2 });
     spec.given([]).when(complete(2, 0)).thenError(refused('not_requested'));
   });
+
+  it('a run a budget stopped ends partial with reason budget_exhausted, even with no answer recorded', () => {
+    const budget = (answersRecorded: number, answersFailed: number, answersNotAsked: number): AnalysisRunEvent => ({
+      type: 'analysis_run.completed',
+      data: { runId: 41, status: 'partial', answersRecorded, answersFailed, completedAt: '2026-01-01T06:01:00.000Z', reason: 'budget_exhausted', answersNotAsked },
+    });
+    spec.given([requested, started]).when({ ...complete(1, 1), answersNotAsked: 1 }).then([budget(1, 1, 1)]);
+    spec.given([requested, started]).when({ ...complete(0, 2), answersNotAsked: 2 }).then([budget(0, 2, 2)]);
+    // No question kept from being asked: no reason, as before.
+    spec.given([requested, started]).when({ ...complete(1, 1), answersNotAsked: 0 }).then([completed(1, 1, 'partial')]);
+  });
 });
