@@ -126,6 +126,21 @@ describe('cli', () => {
     expect((await cli(['brand', 'schedule', '--brand', b, '--every', 'hourly'], env)).stderr).toMatch(/--every must be daily, weekly, off/);
   });
 
+  it('budget set|show set and print an organisation budgets, refusing bad amounts (exit 2)', async () => {
+    const org = JSON.parse((await cli(['--json', 'org', 'create', '--name', 'Budgeted'], env)).stdout);
+    const set = await cli(['--json', 'budget', 'set', '--org', String(org.id), '--monthly-usd', '250', '--per-run-usd', '2.5'], env);
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ organizationId: org.id, monthlyUsd: 250, perRunUsd: 2.5, currentMonth: { spentUsd: 0, reservedUsd: 0 } });
+    // An option left out keeps its value; none removes a budget.
+    await cli(['budget', 'set', '--org', String(org.id), '--per-run-usd', 'none'], env);
+    const shown = await cli(['--json', 'budget', 'show', '--org', String(org.id)], env);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ monthlyUsd: 250, perRunUsd: null });
+    for (const bad of [['--monthly-usd', '-1'], ['--per-run-usd', 'lots'], []]) {
+      const refused = await cli(['--json', 'budget', 'set', '--org', String(org.id), ...bad], env);
+      expect([bad.join(' '), refused.code, refused.stdout]).toEqual([bad.join(' '), 2, '']);
+    }
+  });
+
   it('webhooks reseal seals plain-text and old-key values with the first key (the rotation step)', async () => {
     const { randomBytes } = await import('node:crypto');
     const { WebhookSecretBox } = await import('@libs/webhooks');
