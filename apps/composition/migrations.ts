@@ -1,5 +1,5 @@
 import { CreateEventStore1763700000000 } from '@libs/event-store';
-import { CreateProjectionCheckpoints1763700000100 } from '@libs/projection-engine';
+import { CreateProjectionCheckpoints1763700000100, CreateProjectionShardOwners1795788827059 } from '@libs/projection-engine';
 import { AddExtraDomains1763700006050, CreateTenancy1763700001000 } from '@libs/tenancy';
 import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
@@ -52,4 +52,5 @@ export const ALL_MIGRATIONS = [
   ScopeImportKeysByCredential1763700010250,
   CreateOrganizationQuotas1763700013400,
   AddPageAuditReasonCodes1763700013500,
+  CreateProjectionShardOwners1795788827059,
 ];
