@@ -11,7 +11,7 @@ import { AddPageAuditReasonCodes1763700013500, CreatePageAudits1763700011000 } f
 import { CreateOrganizationQuotas1763700013400 } from '@libs/rate-limit';
 import { CreateDetectorThresholds1763700012000, CreatePageGapChecks1763700012200 } from '@libs/detectors';
 import { AddContentBrandIndex1763700010100, CreateChannels1763700010000, ScopeImportKeysByCredential1763700010250 } from '@libs/channels';
-import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
+import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, DETECTOR_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
  * Every migration of the service, in the order they run. Each module owns its migrations (beside
@@ -53,4 +53,5 @@ export const ALL_MIGRATIONS = [
   CreateOrganizationQuotas1763700013400,
   AddPageAuditReasonCodes1763700013500,
   CreateProjectionShardOwners1795788827059,
+  DETECTOR_MIGRATIONS.answerFacts,
 ];

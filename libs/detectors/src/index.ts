@@ -3,6 +3,7 @@ export * from './detectors.config';
 export * from './detectors.module';
 export * from './detector-thresholds.repository';
 export * from './read-model/answer-facts.reads';
+export * from './read-model/answer-facts.table';
 export * from './read-model/channel-outcome.reads';
 export { DetectorPass, DETECTOR_LIST, type PassResult } from './shared/detector-pass';
 export { SYSTEM_ACTOR, VerifyingOpportunities } from './shared/verifying';

@@ -7,8 +7,8 @@ import { asAnalysisRunEvent } from '@libs/analysis';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
 import { DetectorPass } from '../shared/detector-pass';
 
-/** The read models the detectors read: the answers (a run's answers are analysed before it completes). */
-export const DETECTOR_READ_MODELS = ['analysis_results'];
+/** The read model the detectors read: the answers' facts (a run's answers are analysed before it completes). */
+export const DETECTOR_READ_MODELS = ['answer_facts'];
 
 /**
  * When analysis runs complete, one detector pass per brand (verify, detect, finalise outcomes).
