@@ -10,5 +10,6 @@ export { SYSTEM_ACTOR, VerifyingOpportunities } from './shared/verifying';
 export { CrawlBlockPass } from './run-bot-detectors/crawl-block-pass';
 export { PageGapPass, type PagePassResult } from './run-page-detectors/page-gap-pass';
 export { DetectorsReactor, DETECTOR_READ_MODELS } from './run-after-analysis/detectors.reactor';
+export { DetectorPassProcessor, detectorPassQueue, detectorPassJobId, type DetectorPassJob } from './run-after-analysis/detector-pass.processor';
 export { CreateDetectorThresholds1763700012000 } from './migrations/1763700012000-create-detector-thresholds';
 export { CreatePageGapChecks1763700012200 } from './migrations/1763700012200-create-page-gap-checks';
