@@ -67,6 +67,12 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, BeforeAp
   }
 
   onApplicationBootstrap(): void {
+    const pool = (this.dataSource.options as { poolSize?: number }).poolSize;
+    if (pool && this.coordinator.units.length + 1 > pool / 2) {
+      this.logger.warn(
+        `${this.coordinator.units.length} projection units (groups and reactors × PROJECTION_SHARDS) would hold ${this.coordinator.units.length + 1} of DATABASE_POOL_SIZE ${pool} connections if this worker ran alone: run more workers or raise DATABASE_POOL_SIZE`,
+      );
+    }
     this.coordinator.start();
   }
 
