@@ -72,6 +72,23 @@ describe('cli', () => {
     expect(unknown.stderr).toMatch(/unknown projection "nope"/);
   });
 
+  it('projections in shards: status lists each shard\'s checkpoint, a rebuild resets them all, shards prints who holds each unit', async () => {
+    const sharded = { ...env, PROJECTION_SHARDS: '2' };
+    const rebuild = await cli(['--json', 'projections', 'rebuild', 'event_type_counts'], sharded);
+    expect(rebuild.code).toBe(0);
+    const status = JSON.parse((await cli(['--json', 'projections', 'status'], sharded)).stdout) as { name: string; lag: number; eventsApplied: number }[];
+    const shards = status.filter((s) => s.name.startsWith('event_type_counts'));
+    expect(shards.map((s) => s.name)).toEqual(['event_type_counts#0/2', 'event_type_counts#1/2']);
+    expect(shards.every((s) => s.lag === 0)).toBe(true);
+    expect(shards.reduce((n, s) => n + s.eventsApplied, 0)).toBe(4);
+    await store['options'].pool.query(`INSERT INTO projection_shard_owners (group_name, shard, shard_count, owner, since) VALUES ('operations', 1, 2, 'gone:1:abcd', '2026-01-02T03:04:05Z')`);
+    const owners = await cli(['--json', 'projections', 'shards'], sharded);
+    expect(owners.code).toBe(0);
+    expect(JSON.parse(owners.stdout)).toEqual([{ group: 'operations', shard: 1, shardCount: 2, owner: 'gone:1:abcd', since: '2026-01-02T03:04:05.000Z', live: false }]);
+    // Back to one shard: a rebuild again.
+    expect((await cli(['--json', 'projections', 'rebuild', 'event_type_counts'], env)).code).toBe(0);
+  });
+
   it('org, client, brand and key commands (run in the Nest application context) print one JSON document', async () => {
     const json = async (args: string[]) => {
       const r = await cli(['--json', ...args], env);

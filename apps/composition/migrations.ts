@@ -1,5 +1,5 @@
 import { CreateEventStore1763700000000 } from '@libs/event-store';
-import { CreateProjectionCheckpoints1763700000100 } from '@libs/projection-engine';
+import { CreateProjectionCheckpoints1763700000100, CreateProjectionShardOwners1795788827059 } from '@libs/projection-engine';
 import { AddExtraDomains1763700006050, CreateTenancy1763700001000 } from '@libs/tenancy';
 import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
@@ -11,7 +11,7 @@ import { AddPageAuditReasonCodes1763700013500, CreatePageAudits1763700011000 } f
 import { CreateOrganizationQuotas1763700013400 } from '@libs/rate-limit';
 import { CreateDetectorThresholds1763700012000, CreatePageGapChecks1763700012200 } from '@libs/detectors';
 import { AddContentBrandIndex1763700010100, CreateChannels1763700010000, ScopeImportKeysByCredential1763700010250 } from '@libs/channels';
-import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
+import { ANALYSIS_MIGRATIONS, CITATION_MIGRATIONS, DETECTOR_MIGRATIONS, OPERATIONS_MIGRATIONS, OPPORTUNITY_MIGRATIONS, VISIBILITY_MIGRATIONS, WEBHOOK_MIGRATIONS } from '@projections';
 
 /**
  * Every migration of the service, in the order they run. Each module owns its migrations (beside
@@ -52,6 +52,8 @@ export const ALL_MIGRATIONS = [
   ScopeImportKeysByCredential1763700010250,
   CreateOrganizationQuotas1763700013400,
   AddPageAuditReasonCodes1763700013500,
+  CreateProjectionShardOwners1795788827059,
+  DETECTOR_MIGRATIONS.answerFacts,
   CreateBudgets1795788897100,
   ANALYSIS_MIGRATIONS.usage,
 ];

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AnswerFactsReads, ChannelOutcomeReads, CrawlBlockPass, DETECTORS_CONFIG, DetectorPass, DetectorThresholdsRepository, droppedFromTop3, VerifyingOpportunities, type DetectorDefinition, type DetectorsConfig } from '@libs/detectors';
+import { AnswerFactsReads, ChannelOutcomeReads, CrawlBlockPass, DETECTORS_CONFIG, DetectorPass, DetectorPassProcessor, DetectorThresholdsRepository, droppedFromTop3, VerifyingOpportunities, type DetectorDefinition, type DetectorsConfig } from '@libs/detectors';
 import { OpportunityRepository } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
@@ -89,8 +89,10 @@ async function runAudit(brandId: number, queries: string[], providers: string[])
     const run = await api.request({ url: `/api/v1/analysis-runs/${runId}`, key: org.key });
     return ['completed', 'partial', 'failed'].includes(run.body.data?.status);
   }, 30_000, `run ${runId} ended`);
-  // The detectors react to the run's completion: wait until they have (their checkpoint passed it).
+  // The detectors react to the run's completion: wait until they have (their checkpoint passed it)
+  // and the brands' passes they queued have run.
   await api.projected(['detectors']);
+  await until(() => api.app.get(DetectorPassProcessor).idle(), 30_000, 'the detector passes queued');
   return runId;
 }
 

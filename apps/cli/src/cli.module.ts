@@ -67,7 +67,7 @@ export class CliModule {
         {
           provide: ProjectionRebuilder,
           inject: [DataSource, EVENT_STORE, PROJECTION_CONFIG.token],
-          useFactory: (ds: DataSource, store: EventStore, c: ProjectionConfig) => new ProjectionRebuilder(ds, store, c.batchSize * 5),
+          useFactory: (ds: DataSource, store: EventStore, c: ProjectionConfig) => new ProjectionRebuilder(ds, store, c.batchSize * 5, c.shards),
         },
       ],
     };

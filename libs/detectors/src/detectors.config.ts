@@ -10,6 +10,7 @@ export const DETECTORS_CONFIG = defineConfigSection(
     { name: 'DETECTOR_BOT_POLL_MS', default: '86400000', description: 'How often the worker runs the bot detectors (crawl_block) over the daily bot rollups' },
     { name: 'DETECTOR_BOT_DAYS', default: '7', description: 'Days of bot rollups (today included) crawl_block judges' },
     { name: 'DETECTOR_PAGE_POLL_MS', default: '60000', description: 'How often the worker runs the page detectors (readiness_gap, schema_gap) over the page audits completed since' },
+    { name: 'DETECTOR_PASS_CONCURRENCY', default: '2', description: "Brands' detector passes (the {detector-passes} queue's jobs) run at once by one worker process" },
   ],
   (r) => ({
     readModelWaitMs: r.int('DETECTOR_READ_MODEL_WAIT_MS', 100, 3_600_000),
@@ -18,6 +19,7 @@ export const DETECTORS_CONFIG = defineConfigSection(
     botPollMs: r.int('DETECTOR_BOT_POLL_MS', 100, 7 * 86_400_000),
     botDays: r.int('DETECTOR_BOT_DAYS', 1, 90),
     pagePollMs: r.int('DETECTOR_PAGE_POLL_MS', 100, 86_400_000),
+    passConcurrency: r.int('DETECTOR_PASS_CONCURRENCY', 1, 64),
   }),
 );
 export type DetectorsConfig = ConfigOf<typeof DETECTORS_CONFIG>;

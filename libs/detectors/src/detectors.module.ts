@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { OpportunityCommandsModule } from '@libs/opportunities';
 import { TenancyModule } from '@libs/tenancy';
+import { QueueModule } from '@libs/queue';
+import { DetectorPassProcessor } from './run-after-analysis/detector-pass.processor';
 import { DetectorThresholdsRepository } from './detector-thresholds.repository';
 import { AnswerFactsReads } from './read-model/answer-facts.reads';
 import { ChannelOutcomeReads } from './read-model/channel-outcome.reads';
@@ -24,12 +26,12 @@ export class DetectorPassModule {}
 
 /**
  * The closed loop in the worker: the detector pass (verify fixes, open what the detectors report,
- * finalise outcomes) that DetectorsReactor runs when analysis runs complete, and the periodic
+ * finalise outcomes) that DetectorsReactor queues per brand when analysis runs complete (any worker runs it), and the periodic
  * outcome sweep, the daily bot detectors (crawl_block), and the page detectors (readiness_gap, schema_gap) after page audits. The reactor itself is built in the projection engine's module from these exports.
  */
 @Module({
-  imports: [DetectorPassModule, OpportunityCommandsModule, TenancyModule],
-  providers: [OutcomeSweep, BotDailyReads, CrawlBlockPass, CrawlBlockSweep, PageHistoryReads, PageGapPass, PageGapSweep],
-  exports: [DetectorPassModule, CrawlBlockPass, PageGapPass],
+  imports: [DetectorPassModule, OpportunityCommandsModule, TenancyModule, QueueModule],
+  providers: [OutcomeSweep, BotDailyReads, CrawlBlockPass, CrawlBlockSweep, PageHistoryReads, PageGapPass, PageGapSweep, DetectorPassProcessor],
+  exports: [DetectorPassModule, CrawlBlockPass, PageGapPass, DetectorPassProcessor],
 })
 export class DetectorsWorkerModule {}

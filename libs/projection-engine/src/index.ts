@@ -11,3 +11,6 @@ export * from './kit/upsert';
 export * from './kit/counter-deltas';
 export * from './kit/rows';
 export * from './projection.config';
+export { CreateProjectionShardOwners1795788827059 } from './migrations/1795788827059-create-projection-shard-owners';
+export * from './shards';
+export * from './shard-coordinator';

@@ -3,6 +3,7 @@ import { START, type EventStore, type FeedPosition, type RecordedEvent } from '@
 import { LOCK_NAMESPACE } from './advisory-locks';
 import { checkpoints } from './checkpoint-store';
 import { quoteIdent, type ProjectionContext, type Projector } from './projector';
+import { checkpointNames, eventShard } from './shards';
 
 export interface RebuildProgress {
   applied: number;
@@ -37,6 +38,8 @@ export class ProjectionRebuilder {
     private readonly dataSource: DataSource,
     private readonly store: EventStore & { countEventsAfter?: (p: FeedPosition, cap?: number) => Promise<number> },
     private readonly batchSize = 5000,
+    /** PROJECTION_SHARDS: the swap sets each shard's checkpoint (and removes those of another count). */
+    private readonly shards = 1,
   ) {}
 
   async rebuild(projector: Projector, onProgress?: (p: RebuildProgress) => void): Promise<RebuildResult> {
@@ -56,11 +59,11 @@ export class ProjectionRebuilder {
         });
         const eventTypes = projector.handles === 'all' ? undefined : projector.handles;
         let position: FeedPosition = START;
-        let applied = 0;
+        const perShard: number[] = Array(Math.max(1, this.shards)).fill(0);
         let read = 0;
         const applyPage = async (manager: EntityManager, events: RecordedEvent[]) => {
           if (events.length) await projector.apply(events, shadowContext(manager));
-          applied += events.length;
+          for (const e of events) perShard[this.shards <= 1 ? 0 : eventShard(e, this.shards)]++;
         };
         // Phase 1: replay outside the swap lock, a transaction per page; the next page is read
         // while the current one is applied.
@@ -89,7 +92,9 @@ export class ProjectionRebuilder {
         // Phase 2: the swap.
         await qr.startTransaction();
         try {
-          await qr.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [LOCK_NAMESPACE.swap, projector.name]);
+          // Every shard's live batch in progress is waited for (in a stable order: two rebuilds never deadlock).
+          const names = checkpointNames(projector.name, this.shards);
+          await qr.query(`SELECT count(pg_advisory_xact_lock($1, hashtext(n))) FROM unnest($2::text[]) AS n`, [LOCK_NAMESPACE.swap, names]);
           for (;;) {
             const page = await this.store.readAll({ after: position, limit: this.batchSize, eventTypes });
             await applyPage(qr.manager, page.events);
@@ -98,7 +103,8 @@ export class ProjectionRebuilder {
             if (page.endOfFeed) break;
           }
           await this.swapTables(qr, projector);
-          await checkpoints.reset(qr.manager, projector.name, position, applied);
+          for (const [k, name] of names.entries()) await checkpoints.reset(qr.manager, name, position, perShard[k]);
+          await checkpoints.removeOthers(qr.manager, projector.name, names);
           await qr.commitTransaction();
         } catch (error) {
           await qr.rollbackTransaction();

@@ -5,9 +5,17 @@ export const PROJECTION_CONFIG = defineConfigSection(
   'projections',
   [
     { name: 'PROJECTION_BATCH_SIZE', default: '1000', description: 'Events per projection transaction (a rebuild reads five times as many)' },
+    {
+      name: 'PROJECTION_SHARDS',
+      default: '1',
+      description: 'Shards of every projector group and reactor (by a hash of the organisation), shared by the worker processes; changing it from several to another count needs `projections rebuild` of each projection',
+    },
+    { name: 'PROJECTION_REBALANCE_MS', default: '1000', description: "How often a worker counts the live workers, takes its share of the shards and a dead worker's ones" },
   ],
   (r) => ({
     batchSize: r.int('PROJECTION_BATCH_SIZE', 1, 100_000),
+    shards: r.int('PROJECTION_SHARDS', 1, 256),
+    rebalanceMs: r.int('PROJECTION_REBALANCE_MS', 50, 60_000),
   }),
 );
 export type ProjectionConfig = ConfigOf<typeof PROJECTION_CONFIG>;

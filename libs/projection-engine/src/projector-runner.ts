@@ -1,11 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { comparePositions, type EventStore, type FeedPosition, type RecordedEvent, type Subscription } from '@libs/event-store';
 import type { PoolClient } from 'pg';
 import { preparedQuery } from '@libs/sql';
 import { LOCK_NAMESPACE } from './advisory-locks';
-import { checkpoints } from './checkpoint-store';
+import { checkpoints, prepareShardCheckpoints } from './checkpoint-store';
 import { isReactor, quoteIdent, type FeedConsumer } from './projector';
+import { SINGLE_SHARD, eventShard, shardCheckpointName, unitName, type ShardSpec } from './shards';
+
+/** A worker's name in checkpoints and shard ownership: host, pid and a random tag (two runners in one process differ). */
+export const newOwnerId = () => `${hostname()}:${process.pid}:${randomBytes(2).toString('hex')}`;
 
 export interface RunnerOptions {
   batchSize: number;
@@ -15,6 +20,12 @@ export interface RunnerOptions {
   onError?: (projector: string, error: unknown) => void;
   /** A batch cut short because the process is stopping (given again at the next start): not a failure. */
   onInterrupted?: (projector: string, error: unknown) => void;
+  /** The shard this runner serves (default: the only one). */
+  shard?: ShardSpec;
+  /** Its owner's name (default: a new one). */
+  owner?: string;
+  /** When the unit is held by another worker: stop (a coordinator tries another) instead of waiting for it. */
+  giveUpWhenLocked?: boolean;
 }
 
 export type RunnerState = 'starting' | 'waiting-for-lock' | 'running' | 'stopped';
@@ -28,6 +39,8 @@ export interface ConsumerGroup {
 /** One member of a running group and the position of its checkpoint. */
 export interface GroupMember {
   readonly consumer: FeedConsumer;
+  /** Its checkpoint's (and runner lock's) name in this runner's shard. */
+  readonly checkpoint: string;
   position: FeedPosition | null;
 }
 
@@ -54,7 +67,10 @@ const maxPosition = (a: FeedPosition, b: FeedPosition) => (comparePositions(a, b
  */
 export class ProjectorRunner {
   state: RunnerState = 'starting';
-  readonly owner = `${hostname()}:${process.pid}`;
+  readonly owner: string;
+  readonly shard: ShardSpec;
+  /** `group#k/S`: the unit's lock key and its `projection_shard_owners` row. */
+  readonly unit: string;
   readonly group: ConsumerGroup;
   readonly members: GroupMember[];
   private stopping = false;
@@ -72,7 +88,10 @@ export class ProjectorRunner {
     if (!this.group.members.length) throw new Error(`projection group ${this.group.name} has no member`);
     const names = this.group.members.map((m) => m.name);
     if (new Set(names).size !== names.length) throw new Error(`projection group ${this.group.name} names a member twice`);
-    this.members = this.group.members.map((consumer) => ({ consumer, position: null }));
+    this.shard = options.shard ?? SINGLE_SHARD;
+    this.owner = options.owner ?? newOwnerId();
+    this.unit = unitName(this.group.name, this.shard);
+    this.members = this.group.members.map((consumer) => ({ consumer, checkpoint: shardCheckpointName(consumer.name, this.shard), position: null }));
   }
 
   /** The least advanced member's position (null until every member has read its checkpoint). */
@@ -103,18 +122,34 @@ export class ProjectorRunner {
     this.wakeSleep = null;
   }
 
-  /** Takes every member's lock, or none. */
+  /** The (namespace, name) of every lock the runner holds: the unit's, then each member's checkpoint's. */
+  private locks(): [number, string][] {
+    return [[LOCK_NAMESPACE.unit, this.unit], ...this.members.map((m): [number, string] => [LOCK_NAMESPACE.runner, m.checkpoint])];
+  }
+
+  /** Takes the unit's and every member's lock, or none. */
   private async lockAll(qr: QueryRunner): Promise<boolean> {
-    const taken: string[] = [];
-    for (const { consumer } of this.members) {
-      const [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok`, [LOCK_NAMESPACE.runner, consumer.name]);
+    const taken: [number, string][] = [];
+    for (const [space, name] of this.locks()) {
+      const [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok`, [space, name]);
       if (!ok) {
-        for (const name of taken) await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE.runner, name]);
+        for (const [s, n] of taken) await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [s, n]);
         return false;
       }
-      taken.push(consumer.name);
+      taken.push([space, name]);
     }
     return true;
+  }
+
+  /** Records who owns the unit from now (rows of another shard count of the group go). */
+  private async claimUnit(qr: QueryRunner): Promise<void> {
+    await qr.query(`DELETE FROM projection_shard_owners WHERE group_name = $1 AND shard_count <> $2`, [this.group.name, this.shard.count]);
+    await qr.query(
+      `INSERT INTO projection_shard_owners (group_name, shard, shard_count, owner, since) VALUES ($1, $2, $3, $4, now())
+       ON CONFLICT (group_name, shard) DO UPDATE SET shard_count = $3, owner = $4,
+         since = CASE WHEN projection_shard_owners.owner IS NOT DISTINCT FROM $4 THEN projection_shard_owners.since ELSE now() END`,
+      [this.group.name, this.shard.index, this.shard.count, this.owner],
+    );
   }
 
   private async run(): Promise<void> {
@@ -128,13 +163,17 @@ export class ProjectorRunner {
           this.state = 'waiting-for-lock';
           await qr.release();
           qr = null;
+          if (this.options.giveUpWhenLocked) break;
           await this.pause(this.options.lockRetryMs);
           continue;
         }
+        // A worker lost without closing its socket (a machine gone) is noticed by the server's keepalives: about 25 s.
+        await qr.query(`SELECT set_config('tcp_keepalives_idle', '10', false), set_config('tcp_keepalives_interval', '5', false), set_config('tcp_keepalives_count', '3', false)`);
         this.state = 'running';
-        for (const { consumer } of this.members) {
-          await checkpoints.ensure(qr.manager, consumer.name);
-          await checkpoints.setOwner(qr.manager, consumer.name, this.owner);
+        await this.claimUnit(qr);
+        for (const m of this.members) {
+          await prepareShardCheckpoints(qr.manager, m.consumer.name, this.shard.count);
+          await checkpoints.setOwner(qr.manager, m.checkpoint, this.owner);
         }
         // Follow the feed until stopped; a moved checkpoint (a rebuild swapped in) restarts from it.
         while (!this.stopping) {
@@ -147,8 +186,11 @@ export class ProjectorRunner {
         if (!this.stopping) await this.pause(Math.min(5000, this.options.lockRetryMs * 2));
       } finally {
         if (qr && !qr.isReleased) {
-          for (const { consumer } of this.members) {
-            await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE.runner, consumer.name]).catch(() => undefined);
+          if (this.stopping) {
+            await qr.query(`UPDATE projection_shard_owners SET owner = NULL, since = NULL WHERE group_name = $1 AND shard = $2 AND owner = $3`, [name, this.shard.index, this.owner]).catch(() => undefined);
+          }
+          for (const [space, lock] of this.locks().reverse()) {
+            await qr.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [space, lock]).catch(() => undefined);
           }
           await qr.release().catch(() => undefined);
         }
@@ -160,7 +202,10 @@ export class ProjectorRunner {
   /** Returns true when a checkpoint moved under us and following must restart from them. */
   private async follow(qr: QueryRunner): Promise<boolean> {
     // ensure(): a migration may have removed a checkpoint (that projection starts over from zero).
-    for (const m of this.members) m.position = (await checkpoints.ensure(qr.manager, m.consumer.name)).position;
+    for (const m of this.members) {
+      await prepareShardCheckpoints(qr.manager, m.consumer.name, this.shard.count);
+      m.position = (await checkpoints.get(qr.manager, m.checkpoint))!.position;
+    }
     const from = this.position!;
     let moved = false;
     let failure: unknown = null;
@@ -189,11 +234,12 @@ export class ProjectorRunner {
     return moved;
   }
 
-  /** The batch's events a member has not applied yet and handles. */
+  /** The batch's events of this runner's shard a member has not applied yet and handles. */
   private eventsFor(member: GroupMember, events: readonly RecordedEvent[]): readonly RecordedEvent[] {
     const handles = member.consumer.handles;
     const after = member.position!;
-    return events.filter((e) => comparePositions(e.position, after) > 0 && (handles === 'all' || handles.includes(e.type)));
+    const { count, index } = this.shard;
+    return events.filter((e) => comparePositions(e.position, after) > 0 && (handles === 'all' || handles.includes(e.type)) && (count <= 1 || eventShard(e, count) === index));
   }
 
   private async applyBatch(qr: QueryRunner, events: readonly RecordedEvent[], to: FeedPosition): Promise<void> {
@@ -217,11 +263,11 @@ export class ProjectorRunner {
       // The same statement takes each due member's swap lock (shared; a rebuild's swap takes it exclusively).
       await query(
         `SELECT set_config('synchronous_commit', 'off', true), (SELECT count(pg_advisory_xact_lock_shared($1, hashtext(n))) FROM unnest($2::text[]) AS n)`,
-        [LOCK_NAMESPACE.swap, due.map((d) => d.member.consumer.name)],
+        [LOCK_NAMESPACE.swap, due.map((d) => d.member.checkpoint)],
       );
       for (const { member, events: mine } of due) {
         const consumer = member.consumer;
-        if (!(await checkpoints.advance(query, consumer.name, member.position!, to, mine.length))) {
+        if (!(await checkpoints.advance(query, member.checkpoint, member.position!, to, mine.length))) {
           throw new CheckpointMovedError(`checkpoint of ${consumer.name} moved (rebuilt elsewhere); restarting from it`);
         }
         if (mine.length && !isReactor(consumer)) await consumer.apply(mine, { query, table: quoteIdent, rebuilding: false });

@@ -1,9 +1,15 @@
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { ProjectionRebuilder, projectionStatus } from '@libs/projection-engine';
+import { PROJECTION_CONFIG, ProjectionRebuilder, projectionStatus, shardOwnership } from '@libs/projection-engine';
+import { sectionOf } from '@libs/config';
 import { formatPosition } from '@libs/event-store';
 import { ALL_PROJECTORS } from '@projections';
 import { CliContext, CliUsageError, toJson } from '../cli-context';
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const r of [header, ...rows]) process.stdout.write(r.map((c, i) => c.padEnd(widths[i])).join('  ') + '\n');
+}
 
 export function registerProjections(program: Command, run: (fn: (ctx: CliContext) => Promise<void>) => Promise<void>, json: () => boolean): void {
   const projections = program.command('projections').description('read models built from the event feed');
@@ -13,15 +19,28 @@ export function registerProjections(program: Command, run: (fn: (ctx: CliContext
     .description("each projection's checkpoint position, lag (events behind) and owner")
     .action(() =>
       run(async (ctx) => {
-        const status = await projectionStatus(await ctx.dataSource(), await ctx.eventStore(), ALL_PROJECTORS);
+        const status = await projectionStatus(await ctx.dataSource(), await ctx.eventStore(), ALL_PROJECTORS, sectionOf(ctx.config, PROJECTION_CONFIG).shards);
         if (json()) {
           process.stdout.write(toJson(status) + '\n');
           return;
         }
         const rows = status.map((s) => [s.name, s.position, String(s.eventsApplied), s.lag === null ? '?' : String(s.lag), s.owner ?? '-', s.updatedAt ?? '-']);
-        const header = ['projection', 'position', 'applied', 'lag', 'owner', 'updated'];
-        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-        for (const r of [header, ...rows]) process.stdout.write(r.map((c, i) => c.padEnd(widths[i])).join('  ') + '\n');
+        printTable(['projection', 'position', 'applied', 'lag', 'owner', 'updated'], rows);
+      }),
+    );
+
+  projections
+    .command('shards')
+    .description('each (projector group, shard) unit: the worker holding it, since when, and whether its lock is held now')
+    .action(() =>
+      run(async (ctx) => {
+        const units = await shardOwnership(await ctx.dataSource());
+        if (json()) {
+          process.stdout.write(toJson(units) + '\n');
+          return;
+        }
+        const rows = units.map((u) => [u.group, `${u.shard}/${u.shardCount}`, u.owner ?? '-', u.since ?? '-', u.live ? 'yes' : 'no']);
+        printTable(['group', 'shard', 'owner', 'since', 'live'], rows);
       }),
     );
 

@@ -11,7 +11,7 @@ import { ChannelsRepository, MetricsImporter } from '@libs/channels';
 import { VisitStore } from '@libs/agent-analytics';
 import { DetectorPassModule } from '@libs/detectors';
 import { ProjectionEngineModule } from '@libs/projection-engine';
-import { ANALYSIS_PROJECTORS, OPPORTUNITY_PROJECTORS } from '@projections';
+import { PROJECTOR_GROUPS } from '@projections';
 
 /**
  * What seeding needs: the database, the event store, tenancy and keys, the opportunity commands,
@@ -30,7 +30,7 @@ export class SeedModule {
         EventStoreModule,
         OpportunityCommandsModule,
         DetectorPassModule,
-        ProjectionEngineModule.forWorker({ analysis: ANALYSIS_PROJECTORS, opportunities: OPPORTUNITY_PROJECTORS }),
+        ProjectionEngineModule.forWorker({ analysis: PROJECTOR_GROUPS.analysis, opportunities: PROJECTOR_GROUPS.opportunities }),
       ],
       providers: [TenancyRepository, ApiKeysRepository, TrackedPromptsRepository, AnswerHistorySeeder, ChannelsRepository, MetricsImporter, VisitStore],
     };

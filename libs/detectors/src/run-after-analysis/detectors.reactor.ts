@@ -5,16 +5,17 @@ import type { RecordedEvent } from '@libs/event-store';
 import { projectionsReached, type Reactor } from '@libs/projection-engine';
 import { asAnalysisRunEvent } from '@libs/analysis';
 import { DETECTORS_CONFIG, type DetectorsConfig } from '../detectors.config';
-import { DetectorPass } from '../shared/detector-pass';
+import { DetectorPassProcessor } from './detector-pass.processor';
 
-/** The read models the detectors read: the answers (a run's answers are analysed before it completes). */
-export const DETECTOR_READ_MODELS = ['analysis_results'];
+/** The read model the detectors read: the answers' facts (a run's answers are analysed before it completes). */
+export const DETECTOR_READ_MODELS = ['answer_facts'];
 
 /**
- * When analysis runs complete, one detector pass per brand (verify, detect, finalise outcomes).
- * At least once: the pass waits until the answers' read model holds the runs' answers (or gives
- * the batch back), and every command it runs is idempotent (fingerprints, recorded verdicts,
- * final outcomes), so a batch given again opens nothing new.
+ * When analysis runs complete, one detector pass per brand (verify, detect, finalise outcomes),
+ * queued (`{detector-passes}`: any worker runs it). At least once: the reactor waits until the
+ * answers' facts hold the runs' answers (or gives the batch back) before queueing, job ids dedupe
+ * a batch given again, and every command a pass runs is idempotent (fingerprints, recorded
+ * verdicts, final outcomes), so a pass run twice opens nothing new.
  */
 @Injectable()
 export class DetectorsReactor implements Reactor, OnModuleDestroy {
@@ -24,7 +25,7 @@ export class DetectorsReactor implements Reactor, OnModuleDestroy {
   private closing = false;
 
   constructor(
-    private readonly pass: DetectorPass,
+    private readonly passes: DetectorPassProcessor,
     private readonly dataSource: DataSource,
     @InjectConfig(DETECTORS_CONFIG) private readonly config: DetectorsConfig,
   ) {}
@@ -46,10 +47,8 @@ export class DetectorsReactor implements Reactor, OnModuleDestroy {
       entry.runIds.add(Number(r.id));
       byBrand.set(key, entry);
     }
-    for (const b of byBrand.values()) {
-      this.stopIfClosing();
-      await this.pass.run(b.organizationId, b.brandId, b.runIds, `detectors-run-${Math.max(...b.runIds)}`);
-    }
+    this.stopIfClosing();
+    await this.passes.enqueue([...byBrand.values()].map((b) => ({ organizationId: b.organizationId, brandId: b.brandId, runIds: [...b.runIds], correlationId: `detectors-run-${Math.max(...b.runIds)}` })));
   }
 
   onModuleDestroy(): void {
