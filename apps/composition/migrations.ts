@@ -53,7 +53,7 @@ export const ALL_MIGRATIONS = [
   CreateOrganizationQuotas1763700013400,
   AddPageAuditReasonCodes1763700013500,
   CreateProjectionShardOwners1795788827059,
-  DETECTOR_MIGRATIONS.answerFacts,
   CreateBudgets1795788897100,
   ANALYSIS_MIGRATIONS.usage,
+  DETECTOR_MIGRATIONS.answerFacts,
 ];
