@@ -13,3 +13,5 @@ export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-cr
 export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-create-analysis-run-ids';
 export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';
 export * from './read-model/analysis-tables';
+export { answerQueue } from './shared/answer-queues';
+export { RunProgress } from './answer-questions/run-progress';

@@ -33,7 +33,7 @@ export class RunProgress {
    * started, so a claimant that dies before its append (or fails it) leaves the start to a later job.
    */
   async started(runId: number): Promise<void> {
-    const key = `run:${runId}:started`;
+    const key = `run:{${runId}}:started`;
     if ((await this.redis.set(key, 'claimed', 'EX', START_CLAIM_TTL_S, 'NX')) !== 'OK') return;
     try {
       await this.runs.run(runStreamId(runId), () => ({ kind: 'start', startedAt: new Date().toISOString() }), {});
@@ -45,8 +45,8 @@ export class RunProgress {
   }
 
   async ended(run: AnalysisRunRequested['data'], n: number, failed: boolean): Promise<void> {
-    const done = `run:${run.runId}:done`;
-    const failures = `run:${run.runId}:failed`;
+    const done = `run:{${run.runId}}:done`;
+    const failures = `run:{${run.runId}}:failed`;
     const results = await this.redis
       .multi()
       .sadd(done, String(n))
