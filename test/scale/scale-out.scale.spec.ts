@@ -163,16 +163,23 @@ it('two APIs and three workers on a replica and a Redis Cluster: nothing lost or
 
     // The replica serves the analytics reads of the second API, and they agree with the primary's once it has replayed.
     await pg.caughtUp();
-    const overview = `/api/v1/agent-analytics/overview?start=${D1}&end=${D1}`;
+    const overview = '/api/v1/agent-analytics/overview?days=30';
     const [fromPrimary, fromReplica] = await Promise.all(bases.map((b) => http(b, key, 'GET', overview)));
     expect(fromReplica.status).toBe(200);
     expect(fromReplica.body).toEqual(fromPrimary.body);
+    expect(fromReplica.body.data).toBeDefined();
+    // … and it was the replica that answered: its pool holds connections to the database there.
+    const replica = new Client({ connectionString: pg.replicaUrl('postgres') });
+    await replica.connect();
+    const onReplica = (await replica.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [DB])).rows[0].n;
+    await replica.end();
+    expect(onReplica).toBeGreaterThan(0);
 
     // A revoked key is refused by both APIs within the propagation bound (1 s through Redis pub/sub).
     const spare = await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: [...ALL_SCOPES], tier: 'enterprise', clientId: null });
     for (const b of bases) expect((await http(b, spare.key, 'GET', '/api/v1/webhooks')).status).toBe(200);
-    const revoked = await cli(['keys', 'revoke', '--id', String(spare.id)], common);
-    expect(revoked.code).toBe(0);
+    const revoked = await cli(['key', 'revoke', '--id', String(spare.id)], common);
+    expect({ code: revoked.code, stderr: revoked.stderr }).toEqual({ code: 0, stderr: '' });
     const at = Date.now();
     await until(async () => (await Promise.all(bases.map((b) => http(b, spare.key, 'GET', '/api/v1/webhooks')))).every((r) => r.status === 401), 1000, 'the revoked key refused everywhere within 1 s');
     expect(Date.now() - at).toBeLessThan(1000);
