@@ -82,7 +82,7 @@ async function caughtUp(ds: DataSource, at: { tx: string; gp: string }): Promise
 }
 
 async function measure(layout: Layout, fakes: FakeProviders): Promise<Record<string, unknown>> {
-  return withBenchDatabase(`scale_${layout.name}`, async (url) => {
+  return withBenchDatabase(`scale_${layout.name.toLowerCase()}`, async (url) => {
     const ds = await createDataSource(url, 4).initialize();
     const store = new PostgresEventStore({ pool: new Pool({ connectionString: url, max: 4 }), ownsPool: true, connectionString: url, registry: new EventSchemaRegistry() });
     const env: Record<string, string> = {
