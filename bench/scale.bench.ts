@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
@@ -24,8 +24,9 @@ import { spawnScript } from './support/spawn-script';
  * - catchUp: the processes stopped, BENCH_SCALE_SEED (20,000) more answers written, every read
  *   model's checkpoint set back to zero and its tables emptied, the processes started again:
  *   events per second from the first batch until every projector has reached the newest event;
- * - cpu: the CPU seconds of PostgreSQL (all its backends) and of the service's processes over
- *   each phase, which say what bounds it on this machine.
+ * - cpuSeconds of each phase: the service's processes, this database's PostgreSQL backends, the
+ *   whole machine's busy time and what two cores could give over the phase's wall time, which say
+ *   what bounds it here (on a shared machine, mostly the others' load).
  */
 const PROMPTS = Number(process.env.BENCH_SCALE_PROMPTS ?? 250);
 const SEED = Number(process.env.BENCH_SCALE_SEED ?? 20_000);
@@ -44,17 +45,21 @@ function cpuOf(pid: number): number {
   }
 }
 
-/** CPU seconds of every PostgreSQL process (the postmaster's children: backends, WAL writer, …). */
-function postgresCpu(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')) total += cpuOf(Number(pid));
-    } catch {
-      /* gone */
-    }
-  }
-  return total;
+/**
+ * CPU seconds of the PostgreSQL backends serving this database (the shared server serves others
+ * too): pid → seconds, read from /proc for the pids pg_stat_activity names. Pools keep their
+ * connections, so a phase's difference is what its backends spent.
+ */
+async function backendsCpu(ds: DataSource): Promise<Map<number, number>> {
+  const rows: { pid: number }[] = await ds.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  return new Map(rows.map((r) => [r.pid, cpuOf(r.pid)]));
+}
+
+/** CPU seconds the whole machine spent (every core, busy time) so far, from /proc/stat. */
+function machineCpu(): number {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = fields[3] + fields[4];
+  return (fields.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / 100;
 }
 
 type Layout = { name: string; processes: number; standalone: boolean };
@@ -107,10 +112,21 @@ async function measure(layout: Layout, fakes: FakeProviders): Promise<Record<str
       for (const c of children) c.kill('SIGTERM');
       await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
     };
-    const cpu = () => ({ service: children.reduce((s, c) => s + cpuOf(c.pid!), 0), postgres: postgresCpu() });
-    const spent = (from: { service: number; postgres: number }) => {
-      const now = cpu();
-      return { service: round(now.service - from.service, 1), postgres: round(now.postgres - from.postgres, 1) };
+    type Cpu = { service: number; backends: Map<number, number>; machine: number; at: number };
+    const cpu = async (): Promise<Cpu> => ({ service: children.reduce((s, c) => s + cpuOf(c.pid!), 0), backends: await backendsCpu(ds), machine: machineCpu(), at: performance.now() });
+    /** CPU seconds of the service's processes and of this database's PostgreSQL backends, and the share of the machine's busy time they were. */
+    const spent = async (from: Cpu) => {
+      const now = await cpu();
+      let postgres = 0;
+      for (const [pid, seconds] of now.backends) postgres += seconds - (from.backends.get(pid) ?? 0);
+      const service = now.service - from.service;
+      const wall = (now.at - from.at) / 1000;
+      return {
+        service: round(service, 1),
+        postgres: round(postgres, 1),
+        machineBusy: round(now.machine - from.machine, 1),
+        available: round(wall * cpus().length, 1),
+      };
     };
     try {
       const tenancy = new TenancyRepository(ds);
@@ -127,7 +143,7 @@ async function measure(layout: Layout, fakes: FakeProviders): Promise<Record<str
       await sleep(2000);
 
       // 1. Answers end to end.
-      const c0 = cpu();
+      const c0 = await cpu();
       const t0 = performance.now();
       const run = await new RunRequests(ds, store).request({ organizationId: org.id, brandId: brand.id, trigger: 'api', questions: Array.from({ length: PROMPTS }, (_, k) => ({ promptId: null, query: `best tool for job ${k}`, providers: PROVIDERS })) });
       const expected = PROMPTS * PROVIDERS.length;
@@ -139,7 +155,7 @@ async function measure(layout: Layout, fakes: FakeProviders): Promise<Record<str
         await sleep(50);
       }
       const answerSeconds = (performance.now() - t0) / 1000;
-      const answerCpu = spent(c0);
+      const answerCpu = await spent(c0);
       const owners = (await ds.query(`SELECT count(DISTINCT split_part(owner, ':', 2))::int AS n FROM projection_checkpoints WHERE owner IS NOT NULL`))[0].n as number;
       await stop();
 
@@ -159,20 +175,20 @@ async function measure(layout: Layout, fakes: FakeProviders): Promise<Record<str
       start();
       const s0 = performance.now();
       let firstBatch: number | null = null;
-      let c1 = cpu();
+      let c1 = await cpu();
       while (!(await caughtUp(ds, at))) {
         if (firstBatch === null) {
           const [{ moved }]: { moved: boolean }[] = await ds.query(`SELECT bool_or(commit_position > 0) AS moved FROM projection_checkpoints WHERE split_part(name, '#', 1) = ANY($1::text[])`, [names]);
           if (moved) {
             firstBatch = performance.now();
-            c1 = cpu();
+            c1 = await cpu();
           }
         }
         if (performance.now() - s0 > 600_000) throw new Error('not caught up after 600 s');
         await sleep(50);
       }
       const end = performance.now();
-      const catchCpu = spent(c1);
+      const catchCpu = await spent(c1);
       await stop();
       const catchSeconds = (end - (firstBatch ?? s0)) / 1000;
       return {
