@@ -17,6 +17,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/projections', '<rootDir>/test', '<rootDir>/packages'],
   testMatch: ['**/*.spec.ts'],
+  // The scale-out test bed (`npm run test:scale`, its own step of .ci/run) starts its own servers: not part of `npm test`.
+  testPathIgnorePatterns: process.env.AOV_SCALE_TESTS ? ['/node_modules/'] : ['/node_modules/', '\\.scale\\.spec\\.ts$'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   // Transform only the ESM-only packages; everything else in node_modules is CommonJS already.
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@fastify/static|cookie)/)'],

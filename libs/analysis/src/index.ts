@@ -20,3 +20,5 @@ export { CostDto } from './read-model/analysis-record.dto';
 export { runRecordOf, type AnalysisRunRecord } from './read-model/analysis-records';
 export { AnalysisRunDto } from './read-model/analysis-record.dto';
 export { AnswerQuestionProcessor } from './answer-questions/answer-question.processor';
+export { answerQueue } from './shared/answer-queues';
+export { RunProgress } from './answer-questions/run-progress';

@@ -29,7 +29,7 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = await RedisSubscriber.open(this.config.redisUrl, {
+    this.subscriber = await RedisSubscriber.open(this.config, {
       channels: { [this.channel]: (hash) => (hash === '*' ? this.entries.clear() : this.forget(hash)) },
       // After a reconnect, messages may have been missed: forget everything.
       onReady: () => this.entries.clear(),

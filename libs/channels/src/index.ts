@@ -14,3 +14,4 @@ export { METRICS_TABLE, METRIC_SORTS } from './list-metrics/list-metrics.http.co
 export { CreateChannels1763700010000 } from './migrations/1763700010000-create-channels';
 export { AddContentBrandIndex1763700010100 } from './migrations/1763700010100-add-content-brand-index';
 export { ScopeImportKeysByCredential1763700010250 } from './migrations/1763700010250-scope-import-keys-by-credential';
+export { CHANNEL_SYNC_QUEUE } from './shared/sync-queue';

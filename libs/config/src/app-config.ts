@@ -15,6 +15,13 @@ export interface AppConfig {
   databaseUrl: string;
   databasePoolSize: number;
   redisUrl: string;
+  /**
+   * REDIS_CLUSTER_NODES: seed nodes of a Redis Cluster (`host:port`, or `redis://[user:password@]host:port`);
+   * when set, every Redis connection of the service (keys, pub/sub, BullMQ) is a cluster client and REDIS_URL is not used.
+   */
+  redisClusterNodes: readonly string[] | null;
+  /** DATABASE_READ_URL: a streaming replica for lag-tolerant reads (analytics, dashboard, MCP); null: they read the primary. */
+  databaseReadUrl: string | null;
   /** Prefix of every Redis key and BullMQ queue of this deployment (tests use their own). */
   redisPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -41,8 +48,10 @@ export const CORE_CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'HOST', default: '0.0.0.0', description: 'Address the API listens on' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Believe X-Forwarded-For: false, true, a number of proxy hops, or a comma list of proxy addresses/CIDRs' },
   { name: 'DATABASE_URL', default: 'postgres://postgres@127.0.0.1:5432/ai_visibility', description: 'PostgreSQL (read models, checkpoints, and the default event store)' },
+  { name: 'DATABASE_READ_URL', default: '(none)', description: 'A PostgreSQL streaming replica for lag-tolerant reads (analytics, dashboard, MCP); unset: every read goes to DATABASE_URL' },
   { name: 'DATABASE_POOL_SIZE', default: '20', description: 'Connections per pool' },
   { name: 'REDIS_URL', default: 'redis://127.0.0.1:6379', description: 'Redis (rate limits, queues, caches)' },
+  { name: 'REDIS_CLUSTER_NODES', default: '(none)', description: 'Seed nodes of a Redis Cluster (comma list of host:port or redis:// URLs); when set, replaces REDIS_URL for every connection' },
   { name: 'REDIS_PREFIX', default: 'aov', description: 'Prefix of every Redis key and queue of this deployment' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'LOG_FORMAT', default: 'auto', description: 'json, pretty, or auto: pretty (short, human) when stdout is a terminal, JSON lines otherwise' },
@@ -70,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sections: reado
     databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: r.int('DATABASE_POOL_SIZE', 1, 1000),
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisClusterNodes: parseRedisClusterNodes(r.optional('REDIS_CLUSTER_NODES'), problems),
+    databaseReadUrl: r.optional('DATABASE_READ_URL') === null ? null : r.url('DATABASE_READ_URL', ['postgres:', 'postgresql:']),
     redisPrefix,
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS),
     logFormat: r.oneOf('LOG_FORMAT', ['auto', 'json', 'pretty'] as const),
@@ -94,6 +105,23 @@ export function configVariables(sections: readonly ConfigSection<unknown>[] = []
 export function sectionOf<T>(config: Pick<AppConfig, 'sections'>, section: ConfigSection<T>): T {
   if (!config.sections.has(section.token)) throw new Error(`configuration section "${section.name}" was not loaded`);
   return config.sections.get(section.token) as T;
+}
+
+/** REDIS_CLUSTER_NODES: "10.0.0.1:6379,10.0.0.2:6379" or redis:// URLs (credentials allowed), normalised to URLs. */
+export function parseRedisClusterNodes(text: string | null, problems: string[]): string[] | null {
+  if (text === null || !text.trim()) return null;
+  const nodes: string[] = [];
+  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const url = /^rediss?:\/\//.test(item) ? item : `redis://${item}`;
+    try {
+      const u = new URL(url);
+      if (!u.hostname || !u.port) throw new Error('no port');
+      nodes.push(url);
+    } catch {
+      problems.push(`REDIS_CLUSTER_NODES: "${redact(item)}" is not host:port or a redis:// URL with a port`);
+    }
+  }
+  return nodes;
 }
 
 /** TRUST_PROXY: false | true | hops | "10.0.0.1,10.1.0.0/16". */

@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads REDIS_CLUSTER_NODES as seed URLs and DATABASE_READ_URL as an optional PostgreSQL URL', () => {
+    expect(loadConfig({})).toMatchObject({ redisClusterNodes: null, databaseReadUrl: null });
+    expect(loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000,redis://:pw@10.0.0.2:7001', DATABASE_READ_URL: 'postgres://r@10.0.0.3/db' })).toMatchObject({
+      redisClusterNodes: ['redis://10.0.0.1:7000', 'redis://:pw@10.0.0.2:7001'],
+      databaseReadUrl: 'postgres://r@10.0.0.3/db',
+    });
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1', DATABASE_READ_URL: 'mysql://x' })).toThrow(/DATABASE_READ_URL[\s\S]*REDIS_CLUSTER_NODES: "10.0.0.1" is not host:port/);
+  });
+
   it('refuses a section that was not loaded', () => {
     expect(() => sectionOf(loadConfig({}), QUEUE)).toThrow(/section "queue" was not loaded/);
   });

@@ -60,7 +60,7 @@ export async function provideLocalServices(env: NodeJS.ProcessEnv, config: AppCo
 
     let redisUrl = config.redisUrl;
     let redis = redact(redisUrl);
-    if (!set('REDIS_URL') && mode !== 'never') {
+    if (!set('REDIS_URL') && !set('REDIS_CLUSTER_NODES') && mode !== 'never') {
       const running = (await new LocalRedis(dir, '').running()) !== null;
       const silent = mode === 'auto' && !running ? await redisProblem(redisUrl, 2000) : null;
       if (mode === 'always' || running || silent !== null) {

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisTarget } from '@libs/redis';
 import { addressOf, type AppConfig } from '@libs/config';
 
 /** A dependency the process cannot start without is unreachable: one line naming the setting and address. */
@@ -12,8 +12,9 @@ export async function checkPostgres(config: Pick<AppConfig, 'databaseUrl'>): Pro
   if (problem) throw new StartupError(`DATABASE_URL: cannot reach PostgreSQL at ${addressOf(config.databaseUrl)} (${problem})`);
 }
 
-export async function checkRedis(config: Pick<AppConfig, 'redisUrl'>): Promise<void> {
-  const problem = await redisProblem(config.redisUrl);
+export async function checkRedis(config: Pick<AppConfig, 'redisUrl'> & Partial<Pick<AppConfig, 'redisClusterNodes'>>): Promise<void> {
+  const problem = await redisProblem(config);
+  if (problem && config.redisClusterNodes?.length) throw new StartupError(`REDIS_CLUSTER_NODES: cannot reach the Redis Cluster at ${config.redisClusterNodes.map(addressOf).join(', ')} (${problem})`);
   if (problem) throw new StartupError(`REDIS_URL: cannot reach Redis at ${addressOf(config.redisUrl)} (${problem})`);
 }
 
@@ -33,8 +34,8 @@ export async function postgresProblem(connectionString: string, timeoutMs = 5000
 }
 
 /** Why Redis at this URL cannot be used, or null when it answers PING. */
-export async function redisProblem(url: string, timeoutMs = 3000): Promise<string | null> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
+export async function redisProblem(target: string | RedisTarget, timeoutMs = 3000): Promise<string | null> {
+  const redis = connectRedis(typeof target === 'string' ? { redisUrl: target } : target, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
   let cause: unknown = null;
   redis.on('error', (error: unknown) => (cause ??= error));
   try {

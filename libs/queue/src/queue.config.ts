@@ -1,4 +1,4 @@
-import { defineConfigSection, type ConfigOf } from '@libs/config';
+import { defineConfigSection, parseRedisClusterNodes, type ConfigOf } from '@libs/config';
 
 /**
  * Where BullMQ keeps its queues: the Redis (by default the service's) and the key prefix (by
@@ -19,6 +19,8 @@ export const QUEUE_CONFIG = defineConfigSection(
     return {
       /** Redis of the queues (QUEUE_REDIS_URL, else REDIS_URL). */
       redisUrl: url ?? r.raw('REDIS_URL'),
+      /** The Redis Cluster of the queues (REDIS_CLUSTER_NODES), unless QUEUE_REDIS_URL names a server of their own. */
+      redisClusterNodes: url === null ? parseRedisClusterNodes(r.optional('REDIS_CLUSTER_NODES'), []) : null,
       /** BullMQ's key prefix: every key of a queue starts with `<prefix>:<queue name>:`. */
       prefix,
     };

@@ -27,8 +27,9 @@ describe('Queues (BullMQ on libs/queue)', () => {
   });
 
   it('reads its prefix from REDIS_PREFIX unless QUEUE_PREFIX is set', () => {
-    expect(config).toEqual({ redisUrl: 'redis://127.0.0.1:6379', prefix: `${prefix}:bull` });
-    expect(sectionOf(loadConfig({ QUEUE_PREFIX: 'q', QUEUE_REDIS_URL: 'redis://10.0.0.1:6380' }, [QUEUE_CONFIG]), QUEUE_CONFIG)).toEqual({ redisUrl: 'redis://10.0.0.1:6380', prefix: 'q' });
+    expect(config).toEqual({ redisUrl: 'redis://127.0.0.1:6379', redisClusterNodes: null, prefix: `${prefix}:bull` });
+    expect(sectionOf(loadConfig({ QUEUE_PREFIX: 'q', QUEUE_REDIS_URL: 'redis://10.0.0.1:6380' }, [QUEUE_CONFIG]), QUEUE_CONFIG)).toEqual({ redisUrl: 'redis://10.0.0.1:6380', redisClusterNodes: null, prefix: 'q' });
+    expect(sectionOf(loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis://10.0.0.2:7001' }, [QUEUE_CONFIG]), QUEUE_CONFIG).redisClusterNodes).toEqual(['redis://10.0.0.1:7000', 'redis://10.0.0.2:7001']);
     expect(() => loadConfig({ QUEUE_PREFIX: 'a b', QUEUE_REDIS_URL: 'http://x' }, [QUEUE_CONFIG])).toThrow(/QUEUE_REDIS_URL[\s\S]*QUEUE_PREFIX/);
   });
 

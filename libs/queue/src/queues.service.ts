@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '@libs/redis';
 import { Gauge, register } from 'prom-client';
 import { InjectConfig } from '@libs/config';
 import { QUEUE_CONFIG, type QueueConfig } from './queue.config';
@@ -86,6 +87,8 @@ export class Queues implements OnApplicationShutdown {
   producer<Data>(definition: Pick<QueueDefinition, 'name' | 'defaultJobOptions' | 'depthMetric'>): QueueProducer<Data> {
     const existing = this.producers.get(definition.name);
     if (existing) return existing as QueueProducer<Data>;
+    // DESIGN §18: on a Redis Cluster every key of a queue must share one slot, and BullMQ's scripts touch several.
+    if (!/^\{[^{}]+\}$/.test(definition.name)) throw new Error(`queue "${definition.name}" must be hash-tagged ({name}) to run on a Redis Cluster`);
     const connection = this.connection();
     const queue = new Queue<Data>(definition.name, { connection, prefix: this.config.prefix, ...(definition.defaultJobOptions && { defaultJobOptions: definition.defaultJobOptions }) });
     queue.on('error', () => undefined);
@@ -137,7 +140,7 @@ export class Queues implements OnApplicationShutdown {
 
   private connection(): Redis {
     // BullMQ needs maxRetriesPerRequest: null (its blocking commands wait indefinitely).
-    const c = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: false });
+    const c = connectRedis(this.config, { maxRetriesPerRequest: null, enableReadyCheck: false });
     c.on('error', () => undefined);
     this.connections.push(c);
     return c;

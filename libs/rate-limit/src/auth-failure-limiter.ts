@@ -35,7 +35,7 @@ export class RedisAuthFailureLimiter implements AuthFailureLimiter, OnModuleInit
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = await RedisSubscriber.open(this.config.redisUrl, {
+    this.subscriber = await RedisSubscriber.open(this.config, {
       channels: {
         [this.channel]: (message) => {
           const space = message.indexOf(' ');

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis, type RedisTarget } from './redis-connection';
 
 /** What a subscriber does with each message of one channel. */
 export type MessageHandler = (message: string) => void;
@@ -25,8 +26,9 @@ export class RedisSubscriber {
   private constructor(private readonly connection: Redis) {}
 
   /** Connects and subscribes; resolves once the subscriptions are in place. */
-  static async open(redisUrl: string, options: RedisSubscriberOptions): Promise<RedisSubscriber> {
-    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: true, autoResubscribe: true, connectionName: options.name });
+  static async open(target: string | RedisTarget, options: RedisSubscriberOptions): Promise<RedisSubscriber> {
+    // On a cluster, a PUBLISH reaches every node, so one subscribed connection (to any node) hears every channel.
+    const connection = connectRedis(typeof target === 'string' ? { redisUrl: target } : target, { maxRetriesPerRequest: null, lazyConnect: true, autoResubscribe: true, connectionName: options.name });
     connection.on('error', () => undefined);
     connection.on('message', (channel: string, message: string) => {
       try {

@@ -1,12 +1,13 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@libs/config';
+import { connectRedis } from './redis-connection';
 
 /** Injection token of the shared ioredis client. Keys are prefixed with `${REDIS_PREFIX}:`. */
 export const REDIS = Symbol('REDIS');
 
-export function createRedis(config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'>): Redis {
-  return new Redis(config.redisUrl, {
+export function createRedis(config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'> & Partial<Pick<AppConfig, 'redisClusterNodes'>>): Redis {
+  return connectRedis(config, {
     keyPrefix: `${config.redisPrefix}:`,
     maxRetriesPerRequest: 3,
     enableAutoPipelining: true,

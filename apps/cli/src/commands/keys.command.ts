@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { Redis } from 'ioredis';
+import { connectRedis } from '@libs/redis';
 import { ApiKeysRepository, parseScopes, publishRevocation, type Scope } from '@libs/auth';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 import { positiveInt, tierOption } from './tenancy.command';
@@ -62,7 +62,7 @@ export function registerKeys(program: Command, run: Run, json: () => boolean): v
         const revoked = await (await ctx.get(ApiKeysRepository)).revoke(positiveInt('--id', opts.id)!);
         if (!revoked) throw new CliUsageError(`key ${opts.id} does not exist`);
         // Every API process forgets the key at once (and within seconds if this message is lost).
-        const redis = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+        const redis = connectRedis(ctx.config, { maxRetriesPerRequest: 1, lazyConnect: true });
         redis.on('error', () => undefined);
         try {
           await redis.connect();

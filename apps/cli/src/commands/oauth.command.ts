@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { Redis } from 'ioredis';
+import { connectRedis } from '@libs/redis';
 import { OAuthClientInputError, OAuthClientsRepository, publishRevocation } from '@libs/auth';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 import { positiveInt, tierOption } from './tenancy.command';
@@ -53,7 +53,7 @@ export function registerOAuth(program: Command, run: Run, json: () => boolean): 
         const revoked = await (await ctx.get(OAuthClientsRepository)).revoke(opts.clientId);
         if (!revoked) throw new CliUsageError(`OAuth client ${opts.clientId} does not exist`);
         // Every API process forgets the client's access tokens at once (and within seconds if this message is lost).
-        const redis = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+        const redis = connectRedis(ctx.config, { maxRetriesPerRequest: 1, lazyConnect: true });
         redis.on('error', () => undefined);
         try {
           await redis.connect();

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { ReadReplica, lagTolerantPool } from '@libs/database';
 import { DataSource } from 'typeorm';
 import { addDays } from '@libs/metrics';
-import { poolOf, preparedQuery } from '@libs/sql';
+import { preparedQuery } from '@libs/sql';
 import type { AgentFilter } from '../shared/agent-scope';
 
 export interface Statement {
@@ -76,9 +77,12 @@ export type Row = Record<string, unknown>;
 /** Runs the agent-analytics statements as named statements on the pool. */
 @Injectable()
 export class AgentReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly replica?: ReadReplica,
+  ) {}
 
   run(s: Statement): Promise<Row[]> {
-    return preparedQuery<Row>(poolOf(this.dataSource), s.text, s.params);
+    return preparedQuery<Row>(lagTolerantPool(this.dataSource, this.replica), s.text, s.params);
   }
 }

@@ -33,7 +33,7 @@ export class RunProgress {
    * started, so a claimant that dies before its append (or fails it) leaves the start to a later job.
    */
   async started(runId: number): Promise<void> {
-    const key = `run:${runId}:started`;
+    const key = `run:{${runId}}:started`;
     if ((await this.redis.set(key, 'claimed', 'EX', START_CLAIM_TTL_S, 'NX')) !== 'OK') return;
     try {
       await this.runs.run(runStreamId(runId), () => ({ kind: 'start', startedAt: new Date().toISOString() }), {});
@@ -46,9 +46,9 @@ export class RunProgress {
 
   /** Answer n has ended: failed or recorded, and `notAsked` when a budget kept it from being asked (a failure too). */
   async ended(run: AnalysisRunRequested['data'], n: number, failed: boolean, notAsked = false): Promise<void> {
-    const done = `run:${run.runId}:done`;
-    const failures = `run:${run.runId}:failed`;
-    const unasked = `run:${run.runId}:not-asked`;
+    const done = `run:{${run.runId}}:done`;
+    const failures = `run:{${run.runId}}:failed`;
+    const unasked = `run:{${run.runId}}:not-asked`;
     const results = await this.redis
       .multi()
       .sadd(done, String(n))

@@ -28,7 +28,7 @@ export function answerRetryDelay(attemptsMade: number, baseMs: number, error: un
 export function answerQueue(provider: Provider, config: AnalysisConfig): QueueDefinition {
   const settings = config.providers[provider];
   return {
-    name: `answers-${provider}`,
+    name: `{answers-${provider}}`,
     concurrency: settings.concurrency,
     globalConcurrency: settings.concurrency,
     limiter: { max: settings.requestsPerMinute, duration: 60_000 },

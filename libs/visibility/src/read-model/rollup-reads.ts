@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { ReadReplica, lagTolerantPool } from '@libs/database';
 import { DataSource } from 'typeorm';
 import type { DayKey } from '@libs/metrics';
-import { poolOf, preparedQuery } from '@libs/sql';
+import { preparedQuery } from '@libs/sql';
 import { ROLLUP_COUNTER_NAMES, type EntitySums } from '../domain/entity-sums';
 import { ANSWER_DAILY_ROLLUPS, rollupColumn } from './answer-rollups.table';
 
@@ -48,12 +49,15 @@ export function rollupSumsSql(f: RollupFilter, groups: readonly RollupGroup[]): 
 /** Sums of the daily rollups (DESIGN §14 figures re-aggregate from them exactly), grouped as asked, per entity. */
 @Injectable()
 export class RollupReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly replica?: ReadReplica,
+  ) {}
 
   async sums(f: RollupFilter, groups: readonly RollupGroup[]): Promise<RollupRow[]> {
     const sql = rollupSumsSql(f, groups);
     // A named prepared statement per shape (planned once per pooled connection), as the benchmark's bare server runs it.
-    const rows = await preparedQuery<Record<string, unknown>>(poolOf(this.dataSource), sql.text, sql.params);
+    const rows = await preparedQuery<Record<string, unknown>>(lagTolerantPool(this.dataSource, this.replica), sql.text, sql.params);
     return rows.map((r) => {
       const row = {
         entityId: r.entity_id as string,
