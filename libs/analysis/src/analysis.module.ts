@@ -18,6 +18,7 @@ import { RunRequests } from './shared/run-requests';
 import { SpendLedger } from './shared/spend-ledger';
 import { TrackedBrands } from './shared/tracked-brands';
 import { TrackedPromptsRepository } from './tracked-prompts.repository';
+import { AnswerScope } from './shared/answer-scope';
 import { RunScheduler } from './schedule-runs/run-scheduler';
 import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-prompt.http.controller';
 import { BrandFactsRepository } from './brand-facts.repository';
@@ -27,6 +28,13 @@ import { SetBudgetsController } from './set-budgets/set-budgets.http.controller'
 import { CostReads } from './read-model/cost-reads';
 import { GetBrandFactsController } from './get-brand-facts/get-brand-facts.http.controller';
 import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.controller';
+import { ListRunResults } from './list-run-results/list-run-results.query';
+import { ListAnalysisRuns } from './list-analysis-runs/list-analysis-runs.query';
+import { ListAnalysisResults } from './list-analysis-results/list-analysis-results.query';
+import { GetAnalysisRun } from './get-analysis-run/get-analysis-run.query';
+
+/** The read use cases, each one call from a controller, the MCP server or any app (exported). */
+const READS = [ListRunResults, ListAnalysisRuns, ListAnalysisResults, GetAnalysisRun];
 
 /** What answers cost, computed when read (the run's cost, and /usage's cost per day). */
 @Module({ providers: [CostReads], exports: [CostReads] })
@@ -50,8 +58,8 @@ export class AnalysisCostModule {}
     GetBudgetsController,
     SetBudgetsController,
   ],
-  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, BudgetsRepository, SpendLedger],
-  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, BudgetsRepository, AnalysisCostModule],
+  providers: [...READS, TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, BudgetsRepository, SpendLedger, AnswerScope],
+  exports: [...READS, TrackedPromptsRepository, RunRequests, BrandFactsRepository, BudgetsRepository, AnalysisCostModule, AnswerScope],
 })
 export class AnalysisModule {}
 

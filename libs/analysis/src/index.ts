@@ -7,6 +7,7 @@ export { RunRequests } from './shared/run-requests';
 export { RunScheduler } from './schedule-runs/run-scheduler';
 export { AnswerHistorySeeder, type HistorySeeded } from './seed-history/answer-history-seeder';
 export { TrackedBrands } from './shared/tracked-brands';
+export { AnswerScope, type AnswerFilter, type AnswerFilterFields, type AnswerScopeOf, type EntityRef } from './shared/answer-scope';
 export { BrandFactsRepository, type BrandFactsRecord } from './brand-facts.repository';
 export { CreateBrandFacts1763700006300 } from './migrations/1763700006300-create-brand-facts';
 export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-create-tracked-prompts';
@@ -22,3 +23,9 @@ export { AnalysisRunDto } from './read-model/analysis-record.dto';
 export { AnswerQuestionProcessor } from './answer-questions/answer-question.processor';
 export { answerQueue } from './shared/answer-queues';
 export { RunProgress } from './answer-questions/run-progress';
+// The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
+export { ListRunResults } from './list-run-results/list-run-results.query';
+export { ListAnalysisRuns } from './list-analysis-runs/list-analysis-runs.query';
+export { ListAnalysisResults } from './list-analysis-results/list-analysis-results.query';
+export { GetAnalysisRun } from './get-analysis-run/get-analysis-run.query';
+export * from './read-model/answer-citation.facts';
