@@ -10,6 +10,7 @@ export { TrackedBrands } from './shared/tracked-brands';
 export { BrandFactsRepository, type BrandFactsRecord } from './brand-facts.repository';
 export { CreateBrandFacts1763700006300 } from './migrations/1763700006300-create-brand-facts';
 export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-create-tracked-prompts';
+export { AddPromptMarkets1795788895100 } from './migrations/1795788895100-add-prompt-markets';
 export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-create-analysis-run-ids';
 export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';
 export * from './read-model/analysis-tables';

@@ -29,6 +29,8 @@ export class ListAnalysisResultsController {
     const { rows, total } = await this.reads.results(p, {
       brandId: q.brandId,
       provider: q.provider,
+      country: q.country,
+      language: q.language,
       from: q.startDate === undefined ? undefined : `${q.startDate}T00:00:00Z`,
       to: q.endDate === undefined ? undefined : `${addDays(q.endDate, 1)}T00:00:00Z`,
       limit: q.limit,

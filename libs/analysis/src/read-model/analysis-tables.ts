@@ -58,6 +58,9 @@ export interface AnalysisResultRow {
   prompt_id: number | null;
   query: string;
   provider: Provider;
+  /** The market asked for (null: the provider's default). */
+  country: string | null;
+  language: string | null;
   model: string | null;
   source: 'live' | 'recorded' | null;
   status: 'answered' | 'failed';
@@ -84,6 +87,8 @@ export const ANALYSIS_RESULTS = tableShape<AnalysisResultRow>({
     prompt_id: 'bigint',
     query: 'text',
     provider: 'text',
+    country: 'text',
+    language: 'text',
     model: 'text',
     source: 'text',
     status: 'text',
@@ -109,6 +114,9 @@ export interface AnswerRowBase {
   run_id: number;
   provider: string;
   asked_at: string;
+  /** The answer's market (null: asked without one). */
+  country: string | null;
+  language: string | null;
 }
 
 /** The columns of AnswerRowBase, for the shapes of per-answer tables (these, and citations' own). */
@@ -120,6 +128,8 @@ export const ANSWER_ROW_COLUMNS = {
   run_id: 'bigint',
   provider: 'text',
   asked_at: 'timestamptz',
+  country: 'text',
+  language: 'text',
 } as const;
 
 /** A row of `answer_entities`: one tracked entity in one analysed answer, mentioned or not. */

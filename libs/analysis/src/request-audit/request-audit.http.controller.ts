@@ -33,6 +33,7 @@ export class RequestAuditController {
     const brand = await this.brands.resolve(p, body.brandId);
     const queries = body.queries.map(normaliseQuery);
     const providers = body.providers ?? [...PROVIDERS];
+    const market = { country: body.country ?? null, language: body.language ?? null };
     // Counted before anything is recorded (429 when the quota cannot take it), given back if the run is not requested after all.
     const reservation = await this.quotas.reserveOrRefuse(brand.organizationId, 'audit_requests', 1);
     let auditRequestId: number;
@@ -44,13 +45,13 @@ export class RequestAuditController {
         brandId: brand.id,
         trigger: 'api',
         auditRequestId,
-        questions: queries.map((query) => ({ promptId: null, query, providers })),
+        questions: queries.map((query) => ({ promptId: null, query, providers, market })),
         actor: p.subject,
       });
     } catch (error) {
       await this.quotas.refund(reservation);
       throw error;
     }
-    return { data: { id: auditRequestId, analysisRunId: run.runId, brandId: brand.id, queries, providers, status: 'queued', createdAt: run.requestedAt } };
+    return { data: { id: auditRequestId, analysisRunId: run.runId, brandId: brand.id, queries, providers, ...market, status: 'queued', createdAt: run.requestedAt } };
   }
 }
