@@ -17,6 +17,7 @@ import { Engines } from './shared/engines/engine-registry';
 import { RunRequests } from './shared/run-requests';
 import { TrackedBrands } from './shared/tracked-brands';
 import { TrackedPromptsRepository } from './tracked-prompts.repository';
+import { AnswerScope } from './shared/answer-scope';
 import { RunScheduler } from './schedule-runs/run-scheduler';
 import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-prompt.http.controller';
 import { BrandFactsRepository } from './brand-facts.repository';
@@ -39,8 +40,8 @@ import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.
     GetBrandFactsController,
     PutBrandFactsController,
   ],
-  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository],
-  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository],
+  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, AnswerScope],
+  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, AnswerScope],
 })
 export class AnalysisModule {}
 
