@@ -154,6 +154,49 @@ describe('a market per prompt', () => {
     expect(crossed).toEqual([]);
   });
 
+  it('every analytics read filters by country and language through the one answer filter; without them the figures are all markets together', async () => {
+    const get = async (path: string, query = '') => {
+      const r = await api.request({ url: `${path}?brandId=${brand}${query}`, key: org.key });
+      expect([path, query, r.status]).toEqual([path, query, 200]);
+      return r.body;
+    };
+    // AEO over the rollups: 8 answers in all, 4 asked for DE (de-DE), none for FR.
+    const n = async (query: string) => (await get('/api/v1/aeo/metrics', query)).data.overall.mentionRate.n as number;
+    expect([await n(''), await n('&country=DE'), await n('&country=de&language=de-de'), await n('&language=de-DE'), await n('&country=FR'), await n('&language=fr')]).toEqual([8, 4, 4, 4, 0, 0]);
+    // Share of voice, GEO, sentiment, trends: the same answers, half of them.
+    const sovAnswers = async (query: string) => ((await get('/api/v1/visibility/sov/latest', query)).data.providers as { answers: number }[]).map((x) => x.answers);
+    expect(await sovAnswers('')).toEqual([2, 2, 2, 2]);
+    expect(await sovAnswers('&country=DE')).toEqual([1, 1, 1, 1]);
+    expect(await sovAnswers('&country=FR')).toEqual([]);
+    expect((await get('/api/v1/geo/metrics', '&country=DE')).data.overall.visibilityShare.n).toBe(4);
+    expect((await get('/api/v1/brand-index/latest', '&country=FR')).data.date).toBeNull();
+    expect((await get('/api/v1/brand-index/latest', '&country=DE')).data.date).toBe(new Date().toISOString().slice(0, 10));
+    // Citations' answer tables: every count halves with the market.
+    const citations = async (path: string, query: string) => {
+      const data = (await get(path, query)).data;
+      return ((Array.isArray(data) ? data : data.domains) as { citations: number }[]).reduce((sum, x) => sum + x.citations, 0);
+    };
+    for (const path of ['/api/v1/citations/sources', '/api/v1/citation-sources/top']) {
+      const [all, de, fr] = [await citations(path, ''), await citations(path, '&country=DE'), await citations(path, '&country=FR')];
+      expect([path, all, de * 2, fr]).toEqual([path, all, all, 0]);
+      expect(all).toBeGreaterThan(0);
+    }
+    const insights = async (query: string) => ((await get('/api/v1/prompts/insights', query)).data as { answers: number }[]).map((x) => x.answers);
+    expect([await insights(''), await insights('&language=de-DE'), await insights('&language=pt-BR')]).toEqual([[8], [4], []]);
+    // Every other read of analysed answers takes the filters and answers 200.
+    for (const path of ['/api/v1/visibility/sov', '/api/v1/visibility/trends', '/api/v1/sentiment/by-provider', '/api/v1/sentiment/summary', '/api/v1/sentiment/trends', '/api/v1/citations/trends', '/api/v1/prompts/gaps', '/api/v1/prompts/discoveries', '/api/v1/prompts/trends', '/api/v1/changes', '/api/v1/changes/summary', '/api/v1/citation-sources/absences']) {
+      await get(path, '&country=DE&language=de-DE');
+    }
+    // A bad value is a 400 naming the field on each of them.
+    for (const path of ['/api/v1/aeo/metrics', '/api/v1/geo/metrics', '/api/v1/visibility/sov', '/api/v1/visibility/sov/latest', '/api/v1/visibility/trends', '/api/v1/brand-index/latest', '/api/v1/sentiment/by-provider', '/api/v1/sentiment/summary', '/api/v1/sentiment/trends', '/api/v1/citations/sources', '/api/v1/citations/trends', '/api/v1/citation-sources/top', '/api/v1/citation-sources/absences', '/api/v1/prompts/insights', '/api/v1/prompts/gaps', '/api/v1/prompts/discoveries', '/api/v1/prompts/trends', '/api/v1/changes', '/api/v1/changes/summary']) {
+      for (const [field, value] of [['country', 'EU'], ['country', 'DEU'], ['language', 'zz'], ['language', 'de_DE']]) {
+        const r = await api.request({ url: `${path}?brandId=${brand}&${field}=${value}`, key: org.key });
+        expect([path, value, r.status, r.body.error?.code]).toEqual([path, value, 400, 'VALIDATION_ERROR']);
+        expect(r.body.error.details.fields.map((f: { field: string }) => f.field)).toContain(field);
+      }
+    }
+  });
+
   it('a tracked prompt with a market is its own prompt, and its scheduled run asks for that market', async () => {
     const add = (body: Record<string, unknown>) => api.request({ method: 'POST', url: `/api/v1/brands/${brand}/prompts`, key: org.key, body });
     const german = await add({ query: 'crm for small teams', providers: ['chatgpt', 'perplexity'], country: 'DE', language: 'de' });
