@@ -15,3 +15,9 @@ export { AddPromptMarkets1795788895100 } from './migrations/1795788895100-add-pr
 export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-create-analysis-run-ids';
 export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';
 export * from './read-model/analysis-tables';
+// The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
+export { ListRunResults } from './list-run-results/list-run-results.query';
+export { ListAnalysisRuns } from './list-analysis-runs/list-analysis-runs.query';
+export { ListAnalysisResults } from './list-analysis-results/list-analysis-results.query';
+export { GetAnalysisRun } from './get-analysis-run/get-analysis-run.query';
+export * from './read-model/answer-citation.facts';

@@ -10,3 +10,8 @@ export { FinalizeOutcomeCommand } from './finalize-outcome/finalize-outcome.comm
 export { listOpportunitiesSql, listPageJson, type ListRow } from './list-opportunities/list-opportunities.query';
 export { kpisFromRows, opportunityKpisSql, type KpiRow } from './opportunity-kpis/opportunity-kpis.query';
 export { OpportunityDto, OutcomeDto, VerificationDto } from './opportunity.dto';
+// The read use cases (other apps call them with the caller's principal).
+export { GetOpportunity } from './get-opportunity/get-opportunity.query';
+export { ListOpportunities } from './list-opportunities/list-opportunities.query';
+export { OpportunityKpis } from './opportunity-kpis/opportunity-kpis.query';
+export { OutcomesSummary } from './outcomes-summary/outcomes-summary.query';

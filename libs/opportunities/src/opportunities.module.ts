@@ -45,6 +45,6 @@ export class OpportunityCommandsModule {}
     OutcomesSummaryController,
   ],
   providers: [...queries],
-  exports: [OpportunityCommandsModule],
+  exports: [OpportunityCommandsModule, ...queries],
 })
 export class OpportunitiesModule {}

@@ -7,7 +7,6 @@ import { BrandAccess } from '@libs/tenancy';
 import { OpportunityEventsResponse, OpportunityResponse } from '../opportunity.dto';
 import { GetOpportunity } from './get-opportunity.query';
 import { OpportunityRepository } from '../opportunity.repository';
-import { toRecord } from '../read-model/opportunity-row';
 import { READ_MODEL_PROJECTIONS, ReadYourWrites } from '../read-your-writes';
 import { GetOpportunityQuery } from './get-opportunity.request.dto';
 
@@ -34,9 +33,7 @@ export class GetOpportunityController {
     if (q.asOf !== undefined) {
       const asOf = new Date(q.asOf);
       if (Number.isNaN(asOf.getTime())) throw ApiError.validation([{ field: 'asOf', message: 'asOf must be an ISO 8601 date or date-time' }]);
-      const state = await this.repository.loadAsOf(id, asOf);
-      if (!state || !(await this.brands.canSeeResource(p, state))) throw ApiError.notFound(`Opportunity ${id}`);
-      return { data: toRecord(state, asOf) };
+      return this.reads.asOf(p, id, asOf);
     }
     await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
     const record = await this.reads.json(p, id);
