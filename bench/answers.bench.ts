@@ -117,7 +117,7 @@ async function main(): Promise<void> {
         const prompts = new TrackedPromptsRepository(ds);
         const added = [];
         for (let k = 0; k < 25; k++) {
-          const r = await prompts.add(brand, { query: `seeded question ${k}`, topic: null, tags: [], providers: [...PROVIDERS], isActive: k < 0 });
+          const r = await prompts.add(brand, { query: `seeded question ${k}`, topic: null, tags: [], providers: [...PROVIDERS], country: null, language: null, isActive: k < 0 });
           if ('prompt' in r) added.push(r.prompt);
         }
         const days = Math.ceil(ANSWERS / (added.length * PROVIDERS.length));

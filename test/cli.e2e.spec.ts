@@ -132,6 +132,12 @@ describe('cli', () => {
     expect(duplicate.stderr).toMatch(/already tracks this query/);
     const badProvider = await cli(['prompt', 'add', '--brand', b, '--query', 'x', '--provider', 'bing'], env);
     expect(badProvider.stderr).toMatch(/unknown provider\(s\): bing/);
+    // A market makes the same query another prompt (DESIGN §17); its values are normalised, bad ones refused.
+    const german = await json(['prompt', 'add', '--brand', b, '--query', 'BEST zeta alternative', '--country', 'de', '--language', 'de-at', '--inactive']);
+    expect(german).toMatchObject({ query: 'BEST zeta alternative', country: 'DE', language: 'de-AT' });
+    expect((await cli(['prompt', 'add', '--brand', b, '--query', 'x', '--country', 'EU'], env)).stderr).toMatch(/country must be an ISO 3166-1 alpha-2 country code/);
+    expect((await cli(['prompt', 'add', '--brand', b, '--query', 'x', '--language', 'zz'], env)).stderr).toMatch(/language must be a BCP 47 language tag/);
+    expect(await json(['prompt', 'remove', '--brand', b, '--id', String(german.id)])).toEqual({ id: german.id, deleted: true });
     expect((await cli(['prompt', 'add', '--brand', b, '--query', 'x'.repeat(1001)], env)).stderr).toMatch(/at most 1000 characters/);
     expect((await cli(['prompt', 'list', '--brand', '999999'], env)).stderr).toMatch(/brand 999999 does not exist/);
     expect(await json(['prompt', 'remove', '--brand', b, '--id', String(parked.id)])).toEqual({ id: parked.id, deleted: true });

@@ -34,7 +34,7 @@ describe('read-model shapes', () => {
       'answer_daily_rollups.rank_sum: in the table, not in the shape',
     ]);
     expect(shapeProblems({ ...ANSWER_DAILY_ROLLUPS, key: ['brand_id', 'day'] }, tables)).toEqual([
-      'answer_daily_rollups: key (brand_id, day) is neither its primary key nor a unique index ((brand_id,day,entity_id,prompt_id,provider,query))',
+      'answer_daily_rollups: key (brand_id, day) is neither its primary key nor a unique index ((brand_id,country,day,entity_id,language,prompt_id,provider,query))',
     ]);
     expect(shapeProblems({ ...ANSWER_DAILY_ROLLUPS, table: 'answer_weekly_rollups' }, tables)).toEqual(['answer_weekly_rollups: no migration creates it']);
   });

@@ -36,7 +36,7 @@ export const analysisResultsProjector: Projector = {
         continue;
       }
       const d = e.data;
-      const base = { id, run_id: d.runId, n: d.n, organization_id: d.organizationId, client_id: owners.get(d.brandId)?.clientId ?? null, brand_id: d.brandId, prompt_id: d.promptId, query: d.query, provider: d.provider, asked_at: d.askedAt };
+      const base = { id, run_id: d.runId, n: d.n, organization_id: d.organizationId, client_id: owners.get(d.brandId)?.clientId ?? null, brand_id: d.brandId, prompt_id: d.promptId, query: d.query, provider: d.provider, country: d.country ?? null, language: d.language ?? null, asked_at: d.askedAt };
       rows.set(
         id,
         e.type === 'answer.recorded'

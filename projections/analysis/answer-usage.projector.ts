@@ -26,6 +26,8 @@ export const answerUsageProjector: Projector = {
       run_id: d.runId,
       provider: d.provider,
       asked_at: d.askedAt,
+      country: d.country ?? null,
+      language: d.language ?? null,
       model: d.model,
       input_tokens: d.usage?.inputTokens ?? 0,
       cached_input_tokens: d.usage?.cachedInputTokens ?? 0,

@@ -26,7 +26,7 @@ export async function replaceAnswerRows<Row extends AnswerRowBase>(
   await context.query(`DELETE FROM ${context.table(shape.table)} t USING unnest($1::text[]) AS u(id) WHERE t.result_id = u.id`, [[...latest.keys()]]);
   const rows: Row[] = [];
   for (const [id, { data: d }] of latest) {
-    const base: AnswerRowBase = { result_id: id, organization_id: d.organizationId, client_id: owners.get(d.brandId)?.clientId ?? null, brand_id: d.brandId, run_id: d.runId, provider: d.provider, asked_at: d.askedAt };
+    const base: AnswerRowBase = { result_id: id, organization_id: d.organizationId, client_id: owners.get(d.brandId)?.clientId ?? null, brand_id: d.brandId, run_id: d.runId, provider: d.provider, asked_at: d.askedAt, country: d.country ?? null, language: d.language ?? null };
     rows.push(...rowsOf(d, base));
   }
   for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, shape, rows.slice(k, k + 5000));

@@ -13,6 +13,8 @@ interface StateRow {
   provider: string;
   prompt_id: number | null;
   query: string;
+  country: string | null;
+  language: string | null;
   asked_at: string;
   snapshot: AnswerSnapshot;
 }
@@ -20,7 +22,7 @@ interface StateRow {
 /** Each analysed answer's snapshot, which its changes compare (read by this projector only). */
 export const CHANGE_ANSWER_STATES = tableShape<StateRow>({
   table: 'change_answer_states',
-  columns: { result_id: 'text', organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', provider: 'text', prompt_id: 'bigint', query: 'text', asked_at: 'timestamptz', snapshot: 'jsonb' },
+  columns: { result_id: 'text', organization_id: 'bigint', client_id: 'bigint', brand_id: 'bigint', provider: 'text', prompt_id: 'bigint', query: 'text', country: 'text', language: 'text', asked_at: 'timestamptz', snapshot: 'jsonb' },
   key: ['result_id'],
 });
 
@@ -32,8 +34,8 @@ interface Neighbours {
 
 /**
  * `answer_changes` (and `change_answer_states`, the snapshot of each analysed answer the changes
- * compare): each answer compared with the previous answer to the same prompt (query) by the same
- * provider, in the order they were asked (DESIGN §14). An answer analysed in a batch (a new one, a
+ * compare): each answer compared with the previous answer to the same prompt (query) in the same
+ * market by the same provider, in the order they were asked (DESIGN §14). An answer analysed in a batch (a new one, a
  * re-analysis, or one that arrives out of order) has its own changes recomputed, and so has the
  * answer after it, whose previous answer it may now be. Outside a rebuild, new changes are sent
  * as `change.detected` webhooks; a change's delivery id derives from its id, so a change found
@@ -65,6 +67,8 @@ export const answerChangesProjector: Projector = {
         provider: d.provider,
         prompt_id: d.promptId,
         query: d.query,
+        country: d.country ?? null,
+        language: d.language ?? null,
         asked_at: d.askedAt,
         snapshot: snapshotOf(d),
       })),
@@ -72,6 +76,7 @@ export const answerChangesProjector: Projector = {
     const t = context.table('change_answer_states');
     const around = (dir: '<' | '>') =>
       `(SELECT x.result_id FROM ${t} x WHERE x.brand_id = s.brand_id AND x.query = s.query AND x.provider = s.provider
+          AND x.country IS NOT DISTINCT FROM s.country AND x.language IS NOT DISTINCT FROM s.language
           AND (x.asked_at, x.result_id) ${dir} (s.asked_at, s.result_id) ORDER BY x.asked_at ${dir === '<' ? 'DESC' : 'ASC'}, x.result_id ${dir === '<' ? 'DESC' : 'ASC'} LIMIT 1)`;
     const neighbours: Neighbours[] = await context.query(
       `SELECT s.result_id AS id, ${around('<')} AS prev, ${around('>')} AS next FROM unnest($1::text[]) AS u(id) JOIN ${t} s ON s.result_id = u.id`,
@@ -110,6 +115,8 @@ export const answerChangesProjector: Projector = {
           provider: current.provider,
           prompt_id: current.prompt_id === null ? null : Number(current.prompt_id),
           query: current.query,
+          country: current.country,
+          language: current.language,
           change_type: c.type,
           severity: c.severity,
           severity_rank: severityRank(c.severity),

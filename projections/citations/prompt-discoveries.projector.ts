@@ -14,6 +14,8 @@ interface DiscoveryRow {
   provider: string;
   prompt_id: number | null;
   query: string;
+  country: string | null;
+  language: string | null;
   question: string;
   asked_at: string;
   day: string;
@@ -31,6 +33,8 @@ export const PROMPT_DISCOVERIES = tableShape<DiscoveryRow>({
     provider: 'text',
     prompt_id: 'bigint',
     query: 'text',
+    country: 'text',
+    language: 'text',
     question: 'text',
     asked_at: 'timestamptz',
     day: 'date',
@@ -69,6 +73,8 @@ export const promptDiscoveriesProjector: Projector = {
           provider: d.provider,
           prompt_id: d.promptId,
           query: d.query,
+          country: d.country ?? null,
+          language: d.language ?? null,
           question: q.question,
           asked_at: d.askedAt,
           day: d.askedAt.slice(0, 10),

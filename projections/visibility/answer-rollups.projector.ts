@@ -51,7 +51,7 @@ export function contributionOf(d: AnswerAnalysed['data'], promptId: number | nul
     entities[e.entityId] = ROLLUP_COUNTER_NAMES.map((k) => counters[k]);
   }
   return {
-    cell: { organization_id: d.organizationId, client_id: clientId ?? 0, brand_id: d.brandId, day: d.askedAt.slice(0, 10), provider: d.provider, prompt_id: promptId ?? 0, query: d.query },
+    cell: { organization_id: d.organizationId, client_id: clientId ?? 0, brand_id: d.brandId, day: d.askedAt.slice(0, 10), provider: d.provider, prompt_id: promptId ?? 0, query: d.query, country: d.country ?? '', language: d.language ?? '' },
     entities,
   };
 }
@@ -82,7 +82,8 @@ export const answerRollupsProjector: Projector = {
       for (const [entityId, counters] of Object.entries(c.entities)) {
         const by: Partial<Record<RollupCounterColumn, number>> = {};
         ROLLUP_COUNTER_COLUMNS.forEach((k, i) => (by[k] = sign * (counters[i] ?? 0)));
-        deltas.add({ ...c.cell, entity_id: entityId }, by);
+        // Contributions kept before markets have no country or language: the cell without one.
+        deltas.add({ ...c.cell, country: c.cell.country ?? '', language: c.cell.language ?? '', entity_id: entityId }, by);
       }
     };
     const written = new Map<string, Contribution>();

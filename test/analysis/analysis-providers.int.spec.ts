@@ -1,5 +1,5 @@
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
-import { startFakeProviders, type FakeProviders } from '../support/fake-providers';
+import { fakeProviderEnv, startFakeProviders, type FakeProviders } from '../support/fake-providers';
 import { exited, startApp } from '../support/processes';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { until } from '../support/until';
@@ -15,14 +15,7 @@ let brand: number;
 
 function providerEnv(): Record<string, string> {
   return {
-    OPENAI_API_KEY: 'sk-test-openai',
-    OPENAI_BASE_URL: fakes.openai.baseUrl,
-    ANTHROPIC_API_KEY: 'sk-ant-test',
-    ANTHROPIC_BASE_URL: fakes.anthropic.baseUrl,
-    GEMINI_API_KEY: 'gemini-test',
-    GEMINI_BASE_URL: fakes.gemini.baseUrl,
-    PERPLEXITY_API_KEY: 'pplx-test',
-    PERPLEXITY_BASE_URL: fakes.perplexity.baseUrl,
+    ...fakeProviderEnv(fakes),
     ANSWER_BACKOFF_MS: '100',
     ANSWER_ATTEMPTS: '3',
     ANSWER_TIMEOUT_MS: '5000',

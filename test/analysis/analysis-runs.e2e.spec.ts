@@ -46,7 +46,7 @@ describe('analysis runs', () => {
   it('an audit request starts a run that ends completed with one analysed result per query and provider', async () => {
     const created = await api.request({ method: 'POST', url: '/api/v1/audit-requests', key: org.key, body: { brandId: brand, queries: ['best CRM for agencies', '  Acme CRM vs Globex '], providers: ['chatgpt', 'perplexity'] } });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.any(Number), analysisRunId: expect.any(Number), brandId: brand, queries: ['best CRM for agencies', 'Acme CRM vs Globex'], providers: ['chatgpt', 'perplexity'], status: 'queued', createdAt: expect.any(String) });
+    expect(created.body.data).toEqual({ id: expect.any(Number), analysisRunId: expect.any(Number), brandId: brand, queries: ['best CRM for agencies', 'Acme CRM vs Globex'], providers: ['chatgpt', 'perplexity'], country: null, language: null, status: 'queued', createdAt: expect.any(String) });
     const runId = created.body.data.analysisRunId as number;
 
     const run = await completed(runId);

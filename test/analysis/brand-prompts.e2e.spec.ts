@@ -35,6 +35,8 @@ describe('brand prompts', () => {
       topic: 'crm',
       tags: ['comparison'],
       providers: ['chatgpt', 'claude', 'gemini', 'perplexity'],
+      country: null,
+      language: null,
       isActive: true,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

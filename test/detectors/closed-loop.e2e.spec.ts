@@ -5,7 +5,7 @@ import { OpportunityRepository } from '@libs/opportunities';
 import { TenancyRepository } from '@libs/tenancy';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
 import { cli } from '../support/cli';
-import { defaultAnswer, startFakeProviders, type FakeProviders } from '../support/fake-providers';
+import { defaultAnswer, fakeProviderEnv, startFakeProviders, type FakeProviders } from '../support/fake-providers';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { until } from '../support/until';
 import { Receiver } from '../webhooks/support/receiver';
@@ -29,14 +29,7 @@ const ALL_FAKES = () => [fakes.openai, fakes.anthropic, fakes.gemini, fakes.perp
 
 function env(): Record<string, string> {
   return {
-    OPENAI_API_KEY: 'sk-test-openai',
-    OPENAI_BASE_URL: fakes.openai.baseUrl,
-    ANTHROPIC_API_KEY: 'sk-ant-test',
-    ANTHROPIC_BASE_URL: fakes.anthropic.baseUrl,
-    GEMINI_API_KEY: 'gemini-test',
-    GEMINI_BASE_URL: fakes.gemini.baseUrl,
-    PERPLEXITY_API_KEY: 'pplx-test',
-    PERPLEXITY_BASE_URL: fakes.perplexity.baseUrl,
+    ...fakeProviderEnv(fakes),
     ANSWER_BACKOFF_MS: '50',
     ANSWER_ATTEMPTS: '2',
     ANSWER_TIMEOUT_MS: '5000',

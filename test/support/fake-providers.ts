@@ -32,6 +32,16 @@ export interface RecordedRequest {
   readonly headers: IncomingHttpHeaders;
   /** The parsed JSON body, or the raw text when it does not parse. */
   readonly body: unknown;
+  /** The market the request asked for, read the provider's way (DESIGN §17): null parts when it names none. */
+  readonly market: RecordedMarket;
+}
+
+/** What a request says about its market: the country where the API takes one, and the instruction text (system, instructions) where the language (or, for Gemini, the country) is said. */
+export interface RecordedMarket {
+  readonly country: string | null;
+  readonly instruction: string | null;
+  /** Perplexity's `search_language_filter`, when sent. */
+  readonly languageFilter: readonly string[] | null;
 }
 
 export interface FakeProvider {
@@ -58,6 +68,20 @@ export interface FakeProviders {
   close(): Promise<void>;
 }
 
+/** The environment that points the four providers' adapters at the fakes (keys the fakes accept, their base URLs). */
+export function fakeProviderEnv(fakes: FakeProviders): Record<string, string> {
+  return {
+    OPENAI_API_KEY: 'sk-test-openai',
+    OPENAI_BASE_URL: fakes.openai.baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    ANTHROPIC_BASE_URL: fakes.anthropic.baseUrl,
+    GEMINI_API_KEY: 'gemini-test',
+    GEMINI_BASE_URL: fakes.gemini.baseUrl,
+    PERPLEXITY_API_KEY: 'pplx-test',
+    PERPLEXITY_BASE_URL: fakes.perplexity.baseUrl,
+  };
+}
+
 /** A deterministic answer from the query: three sentences, each citing one source. */
 export function defaultAnswer(query: string): FakeAnswer {
   return {
@@ -78,6 +102,7 @@ interface Dialect {
   /** The key the request carries in the provider's auth header, or null. */
   key(headers: IncomingHttpHeaders): string | null;
   query(body: unknown): string;
+  market(body: unknown): RecordedMarket;
   model(body: unknown, path: string): string;
   success(answer: FakeAnswer, query: string, model: string, usage: FakeUsage | null): unknown;
   refusal(query: string, model: string): unknown;
@@ -132,7 +157,7 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
     } catch {
       // Recorded as text: the test then sees what was sent.
     }
-    requests.push({ method, path, headers: req.headers, body });
+    requests.push({ method, path, headers: req.headers, body, market: dialect.market(body) });
     arrivals.push(Date.now());
     if (latencyMs > 0) {
       await sleep(latencyMs);
@@ -280,6 +305,18 @@ function id(prefix: string): string {
   return `${prefix}${sequence.toString(16).padStart(24, '0')}`;
 }
 
+/** The country of the first tool's `user_location` (OpenAI's and Anthropic's web search tools). */
+function toolCountry(body: unknown): string | null {
+  const tools = record(body)['tools'];
+  for (const tool of Array.isArray(tools) ? tools : []) {
+    const country = record(record(tool)['user_location'])['country'];
+    if (typeof country === 'string') return country;
+  }
+  return null;
+}
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 // ---- OpenAI Responses API (POST /v1/responses) ----
 
 const openAi: Dialect = {
@@ -290,6 +327,7 @@ const openAi: Dialect = {
     const input = record(body)['input'];
     return typeof input === 'string' ? input : lastUserText(input);
   },
+  market: (body) => ({ country: toolCountry(body), instruction: stringOrNull(record(body)['instructions']), languageFilter: null }),
   model: (body) => String(record(body)['model'] ?? 'gpt-4.1'),
   success: (answer, query, model, usage) =>
     openAiResponse(model, query, usage, [
@@ -362,6 +400,11 @@ const anthropic: Dialect = {
   baseUrl: (origin) => origin,
   key: (headers) => (typeof headers['x-api-key'] === 'string' ? headers['x-api-key'] : bearer(headers)),
   query: (body) => lastUserText(record(body)['messages']),
+  market: (body) => {
+    const system = record(body)['system'];
+    const instruction = typeof system === 'string' ? system : Array.isArray(system) ? system.map((block) => String(record(block)['text'] ?? '')).join('') : null;
+    return { country: toolCountry(body), instruction, languageFilter: null };
+  },
   model: (body) => String(record(body)['model'] ?? 'claude-sonnet-4-6'),
   success: (answer, query, model, usage) => {
     const toolUseId = id('srvtoolu_');
@@ -459,6 +502,12 @@ const gemini: Dialect = {
     const parts = record(last)['parts'];
     return (Array.isArray(parts) ? parts : []).map((part) => String(record(part)['text'] ?? '')).join('');
   },
+  // Google Search grounding takes no location: the market is in the system instruction only.
+  market: (body) => {
+    const parts = record(record(body)['systemInstruction'])['parts'];
+    const instruction = Array.isArray(parts) ? parts.map((part) => String(record(part)['text'] ?? '')).join('') : null;
+    return { country: null, instruction, languageFilter: null };
+  },
   model: (_body, path) => decodeURIComponent(GEMINI_PATH.exec(path)?.[1] ?? 'gemini-2.5-flash'),
   success: (answer, query, model, usage) => {
     // One grounding chunk per distinct source, its uri an opaque redirect and its title the source's domain.
@@ -554,6 +603,16 @@ const perplexity: Dialect = {
   baseUrl: (origin) => origin,
   key: bearer,
   query: (body) => lastUserText(record(body)['messages']),
+  market: (body) => {
+    const messages = record(body)['messages'];
+    const system = (Array.isArray(messages) ? messages : []).find((m) => record(m)['role'] === 'system');
+    const filter = record(body)['search_language_filter'];
+    return {
+      country: stringOrNull(record(record(record(body)['web_search_options'])['user_location'])['country']),
+      instruction: system === undefined ? null : stringOrNull(record(system)['content']),
+      languageFilter: Array.isArray(filter) ? filter.map(String) : null,
+    };
+  },
   model: (body) => String(record(body)['model'] ?? 'sonar'),
   success: (answer, query, model, usage) => {
     // Perplexity lists each source once, in the order the text cites them.

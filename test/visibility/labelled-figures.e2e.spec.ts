@@ -1,6 +1,6 @@
 import { wilsonInterval } from '@libs/metrics';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
-import { startFakeProviders, type FakeProviders } from '../support/fake-providers';
+import { fakeProviderEnv, startFakeProviders, type FakeProviders } from '../support/fake-providers';
 import { labelledAnswers, type LabelledAnswer } from '../support/labelled-answers';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { until } from '../support/until';
@@ -46,14 +46,7 @@ async function setUp(): Promise<void> {
   fakes = await startFakeProviders();
   api = await startTestApi(
     {
-      OPENAI_API_KEY: 'sk-test-openai',
-      OPENAI_BASE_URL: fakes.openai.baseUrl,
-      ANTHROPIC_API_KEY: 'sk-ant-test',
-      ANTHROPIC_BASE_URL: fakes.anthropic.baseUrl,
-      GEMINI_API_KEY: 'gemini-test',
-      GEMINI_BASE_URL: fakes.gemini.baseUrl,
-      PERPLEXITY_API_KEY: 'pplx-test',
-      PERPLEXITY_BASE_URL: fakes.perplexity.baseUrl,
+      ...fakeProviderEnv(fakes),
       ANSWER_BACKOFF_MS: '50',
       ANALYSIS_SCHEDULER_POLL_MS: '86400000',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

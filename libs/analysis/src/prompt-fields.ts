@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
-import { Omittable } from '@libs/http';
+import { CountryField, LanguageField, Omittable } from '@libs/http';
 import { MAX_QUERY_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, MAX_TOPIC_LENGTH, PROVIDERS, queryProblem, tagsProblem, type Provider } from './domain';
 
 /*
@@ -78,4 +78,11 @@ export class PromptSettings {
   @Omittable()
   @PromptActiveField()
   isActive?: boolean;
+
+  /** The market (DESIGN §17): part of the prompt's identity; null clears it on a change. */
+  @CountryField({ nullable: true, description: 'The country to ask for (ISO 3166-1 alpha-2, any case; stored upper case); null or omitted: the providers’ default. The same query in two markets is two prompts.' })
+  country?: string | null;
+
+  @LanguageField({ nullable: true, description: 'The language to ask in (BCP 47, e.g. de or pt-BR; stored in canonical case); null or omitted: the providers’ default' })
+  language?: string | null;
 }

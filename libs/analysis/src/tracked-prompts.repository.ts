@@ -9,6 +9,9 @@ export interface TrackedPrompt {
   topic: string | null;
   tags: string[];
   providers: Provider[];
+  /** The market it is asked for (DESIGN §17): ISO 3166-1 alpha-2 country, BCP 47 language; null: the provider's default. */
+  country: string | null;
+  language: string | null;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
@@ -19,10 +22,13 @@ export interface PromptInput {
   topic: string | null;
   tags: string[];
   providers: Provider[];
+  /** The market, normalised by the caller (libs/http's market rules); omitted or null: none. */
+  country?: string | null;
+  language?: string | null;
   isActive: boolean;
 }
 
-/** Why a prompt could not be stored: the brand already tracks the same query, or already has the most active prompts it may. */
+/** Why a prompt could not be stored: the brand already tracks the same query in the same market, or already has the most active prompts it may. */
 export type PromptConflict = { conflict: 'duplicate'; promptId: number } | { conflict: 'limit'; limit: number };
 export type PromptWrite = { prompt: TrackedPrompt } | PromptConflict;
 
@@ -34,6 +40,8 @@ const toPrompt = (r: Row): TrackedPrompt => ({
   topic: (r.topic as string | null) ?? null,
   tags: r.tags as string[],
   providers: r.providers as Provider[],
+  country: (r.country as string | null) ?? null,
+  language: (r.language as string | null) ?? null,
   isActive: r.is_active as boolean,
   createdAt: (r.created_at as Date).toISOString(),
   updatedAt: (r.updated_at as Date).toISOString(),
@@ -85,12 +93,12 @@ export class TrackedPromptsRepository {
     const query = normaliseQuery(input.query);
     return this.dataSource.transaction(async (m) => {
       await this.lockBrand(m, brand.id);
-      const duplicate = await this.sameQuery(m, brand.id, query, null);
+      const duplicate = await this.sameQuery(m, brand.id, query, { country: input.country ?? null, language: input.language ?? null }, null);
       if (duplicate !== null) return { conflict: 'duplicate', promptId: duplicate };
       if (input.isActive && (await this.activeCount(m, brand.id)) >= MAX_ACTIVE_PROMPTS) return { conflict: 'limit', limit: MAX_ACTIVE_PROMPTS };
       const [row]: Row[] = await m.query(
-        `INSERT INTO tracked_prompts (organization_id, brand_id, query, topic, tags, providers, is_active) VALUES ($1, $2, $3, $4, $5::text[], $6::text[], $7) RETURNING *`,
-        [brand.organizationId, brand.id, query, input.topic, normaliseTags(input.tags), input.providers, input.isActive],
+        `INSERT INTO tracked_prompts (organization_id, brand_id, query, topic, tags, providers, is_active, country, language) VALUES ($1, $2, $3, $4, $5::text[], $6::text[], $7, $8, $9) RETURNING *`,
+        [brand.organizationId, brand.id, query, input.topic, normaliseTags(input.tags), input.providers, input.isActive, input.country ?? null, input.language ?? null],
       );
       return { prompt: toPrompt(row) };
     });
@@ -103,22 +111,24 @@ export class TrackedPromptsRepository {
       const rows: Row[] = await m.query(`SELECT * FROM tracked_prompts WHERE id = $1 AND brand_id = $2 AND organization_id = $3 FOR UPDATE`, [promptId, brand.id, brand.organizationId]);
       if (!rows.length) return null;
       const current = toPrompt(rows[0]);
-      const next: PromptInput = {
+      const next: Required<PromptInput> = {
         query: changes.query === undefined ? current.query : normaliseQuery(changes.query),
         topic: changes.topic === undefined ? current.topic : changes.topic,
         tags: changes.tags === undefined ? current.tags : normaliseTags(changes.tags),
         providers: changes.providers ?? current.providers,
+        country: changes.country === undefined ? current.country : changes.country,
+        language: changes.language === undefined ? current.language : changes.language,
         isActive: changes.isActive ?? current.isActive,
       };
-      if (next.query.toLowerCase() !== current.query.toLowerCase()) {
-        const duplicate = await this.sameQuery(m, brand.id, next.query, promptId);
+      if (next.query.toLowerCase() !== current.query.toLowerCase() || next.country !== current.country || next.language !== current.language) {
+        const duplicate = await this.sameQuery(m, brand.id, next.query, next, promptId);
         if (duplicate !== null) return { conflict: 'duplicate', promptId: duplicate };
       }
       if (next.isActive && !current.isActive && (await this.activeCount(m, brand.id)) >= MAX_ACTIVE_PROMPTS) return { conflict: 'limit', limit: MAX_ACTIVE_PROMPTS };
       // TypeORM answers an UPDATE/DELETE … RETURNING on PostgreSQL with [rows, affected].
       const [[row]]: [Row[], number] = await m.query(
-        `UPDATE tracked_prompts SET query = $2, topic = $3, tags = $4::text[], providers = $5::text[], is_active = $6, updated_at = now() WHERE id = $1 RETURNING *`,
-        [promptId, next.query, next.topic, next.tags, next.providers, next.isActive],
+        `UPDATE tracked_prompts SET query = $2, topic = $3, tags = $4::text[], providers = $5::text[], is_active = $6, country = $7, language = $8, updated_at = now() WHERE id = $1 RETURNING *`,
+        [promptId, next.query, next.topic, next.tags, next.providers, next.isActive, next.country, next.language],
       );
       return { prompt: toPrompt(row) };
     });
@@ -155,8 +165,12 @@ export class TrackedPromptsRepository {
     return n;
   }
 
-  private async sameQuery(m: EntityManager, brandId: number, query: string, except: number | null): Promise<number | null> {
-    const rows: { id: string }[] = await m.query(`SELECT id FROM tracked_prompts WHERE brand_id = $1 AND lower(query) = lower($2) AND ($3::bigint IS NULL OR id <> $3)`, [brandId, query, except]);
+  /** The prompt of the brand asking the same query (case aside) in the same market, if any: the market is part of a prompt's identity. */
+  private async sameQuery(m: EntityManager, brandId: number, query: string, market: { country: string | null; language: string | null }, except: number | null): Promise<number | null> {
+    const rows: { id: string }[] = await m.query(
+      `SELECT id FROM tracked_prompts WHERE brand_id = $1 AND lower(query) = lower($2) AND coalesce(country, '') = coalesce($4, '') AND coalesce(language, '') = coalesce($5, '') AND ($3::bigint IS NULL OR id <> $3)`,
+      [brandId, query, except, market.country, market.language],
+    );
     return rows.length ? Number(rows[0].id) : null;
   }
 }

@@ -9,3 +9,4 @@ export * from './json-text';
 export * from './framework-errors';
 export * from './analytics';
 export * from './json-body';
+export * from './market';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { isProvider, isSchedule, normaliseTags, PROVIDERS, queryProblem, SCHEDULES, tagsProblem, TrackedPromptsRepository, type BrandRef, type PromptWrite, type Provider, type TrackedPrompt } from '@libs/analysis';
+import { countryProblem, languageProblem, normaliseCountry, normaliseLanguage } from '@libs/http';
 import { BrandAccess } from '@libs/tenancy';
 import { CliUsageError, toJson, type CliContext } from '../cli-context';
 import { positiveInt } from './tenancy.command';
@@ -45,9 +46,15 @@ export function registerPrompts(program: Command, run: Run, json: () => boolean)
     .option('--tag <tag>', 'a tag (repeatable)', repeat, [] as string[])
     .option('--provider <name>', `a provider to ask (repeatable; default all: ${PROVIDERS.join(', ')})`, repeat, [] as string[])
     .option('--inactive', 'keep it without asking it')
-    .action((opts: { brand: string; query: string; topic?: string; tag: string[]; provider: string[]; inactive?: boolean }) =>
+    .option('--country <code>', 'the country to ask for (ISO 3166-1 alpha-2, e.g. DE)')
+    .option('--language <tag>', 'the language to ask in (BCP 47, e.g. de or pt-BR)')
+    .action((opts: { brand: string; query: string; topic?: string; tag: string[]; provider: string[]; inactive?: boolean; country?: string; language?: string }) =>
       run(async (ctx) => {
-        const problem = queryProblem(opts.query) ?? tagsProblem(opts.tag);
+        const problem =
+          queryProblem(opts.query) ??
+          tagsProblem(opts.tag) ??
+          (opts.country === undefined ? null : countryProblem(opts.country)) ??
+          (opts.language === undefined ? null : languageProblem(opts.language));
         if (problem) throw new CliUsageError(problem);
         if (opts.topic !== undefined && (opts.topic.trim().length === 0 || opts.topic.length > 200)) throw new CliUsageError('--topic must be 1 to 200 characters');
         const brand = await brandOf(ctx, opts.brand);
@@ -57,6 +64,8 @@ export function registerPrompts(program: Command, run: Run, json: () => boolean)
             topic: opts.topic ?? null,
             tags: normaliseTags(opts.tag),
             providers: providersOption(opts.provider) ?? [...PROVIDERS],
+            country: opts.country === undefined ? null : normaliseCountry(opts.country),
+            language: opts.language === undefined ? null : normaliseLanguage(opts.language),
             isActive: !opts.inactive,
           }),
         );

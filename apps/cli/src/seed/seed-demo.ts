@@ -147,7 +147,7 @@ export async function seedDemo(config: AppConfig, options: { opportunities?: num
     for (const brand of brands) {
       const added = [];
       for (const query of DEMO_PROMPTS[brand.name]) {
-        const r = await prompts.add(brand, { query, topic: null, tags: [], providers: [...PROVIDERS], isActive: true });
+        const r = await prompts.add(brand, { query, topic: null, tags: [], providers: [...PROVIDERS], country: null, language: null, isActive: true });
         if ('prompt' in r) added.push(r.prompt);
       }
       if (brand === brands[0]) for (const p of added) promptIds.set(p.query, p.id);

@@ -11,6 +11,8 @@ export const ADDED_PROMPT_EXAMPLE = {
       "claude",
       "gemini"
     ],
+    "country": "DE",
+    "language": "de",
     "isActive": true,
     "createdAt": "2026-11-25T15:34:24.948Z",
     "updatedAt": "2026-11-25T15:34:24.948Z"

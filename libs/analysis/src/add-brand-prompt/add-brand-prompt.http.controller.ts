@@ -31,6 +31,8 @@ export class AddBrandPromptController {
       topic: body.topic ?? null,
       tags: body.tags ?? [],
       providers: body.providers ?? [...PROVIDERS],
+      country: body.country ?? null,
+      language: body.language ?? null,
       isActive: body.isActive ?? true,
     });
     return { data: storedOrConflict(result) };

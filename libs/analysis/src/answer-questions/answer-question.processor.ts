@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { InjectConfig } from '@libs/config';
 import { EVENT_STORE, type EventStore, type LoadedState } from '@libs/event-store';
 import { Queues } from '@libs/queue';
-import { answerStreamId, asAnalysisRunEvent, PROVIDERS, RAW_RESPONSE_LIMIT, runStreamId, type AnalysisRunRequested, type AnswerCommand, type AnswerRecorded, type AnswerState } from '../domain';
+import { answerStreamId, asAnalysisRunEvent, marketFields, marketOfKey, PROVIDERS, RAW_RESPONSE_LIMIT, runStreamId, type AnalysisRunRequested, type AnswerCommand, type AnswerRecorded, type AnswerState } from '../domain';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from '../analysis.config';
 import { analyseAnswer } from '../shared/analyse-answer';
 import { answerRunner, type AnswerRunner } from '../shared/analysis-streams';
@@ -119,7 +119,7 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
   /** Asks the question: the command recording its answer, or its failure (a retryable failure short of the last attempt throws). */
   private async ask(run: AnalysisRunRequested['data'], n: number, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<Extract<AnswerCommand, { kind: 'record' | 'fail' }>> {
     const item = run.items[n];
-    const key = { runId: run.runId, n, organizationId: run.organizationId, brandId: run.brandId, promptId: item.promptId, query: item.query, provider: item.provider };
+    const key = { runId: run.runId, n, organizationId: run.organizationId, brandId: run.brandId, promptId: item.promptId, query: item.query, provider: item.provider, ...marketFields(item) };
     const tracked = await this.brands.of(run.organizationId, run.brandId);
     const entities = tracked
       ? [
@@ -130,7 +130,7 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     const askedAt = new Date();
     const started = performance.now();
     try {
-      const answer = await this.engines.for(item.provider).ask({ query: item.query, askedAt, entities, signal: AbortSignal.timeout(this.config.timeoutMs) });
+      const answer = await this.engines.for(item.provider).ask({ query: item.query, market: marketOfKey(item), askedAt, entities, signal: AbortSignal.timeout(this.config.timeoutMs) });
       if (answer.text.length > MAX_ANSWER_CHARS) throw new EngineError('malformed', `the answer has ${answer.text.length} characters, more than ${MAX_ANSWER_CHARS}`);
       return {
         kind: 'record',

@@ -15,6 +15,9 @@ export interface RunItem {
   readonly promptId: number | null;
   readonly query: string;
   readonly provider: Provider;
+  /** The market asked for (DESIGN §17): absent or null in runs before markets, and where none is set. */
+  readonly country?: string | null;
+  readonly language?: string | null;
 }
 
 export interface AnalysisRunRequested {
@@ -66,6 +69,9 @@ interface AnswerKey {
   promptId: number | null;
   query: string;
   provider: Provider;
+  /** The market it was asked for (absent in answers recorded before markets, or null: the provider's default). */
+  country?: string | null;
+  language?: string | null;
 }
 
 export interface AnswerRecorded {
@@ -168,6 +174,16 @@ export const answerEvents = eventDecoder<AnswerEvent>({
   'answer.failed': { ...KEY, reason: 'string', kind: 'string', attempts: 'number', askedAt: 'string', failedAt: 'string' },
   'answer.analysed': { ...KEY, askedAt: 'string', engineVersion: 'string', analysedAt: 'string', entities: 'array', citations: 'array' },
 });
+
+/** The market of an answer or a run item (none when its event predates markets). */
+export function marketOfKey(key: { country?: string | null; language?: string | null }): { country: string | null; language: string | null } {
+  return { country: key.country ?? null, language: key.language ?? null };
+}
+
+/** The market fields an event carries: none when no market is set, so answers without one are recorded as before. */
+export function marketFields(key: { country?: string | null; language?: string | null }): { country?: string; language?: string } {
+  return { ...(key.country ? { country: key.country } : {}), ...(key.language ? { language: key.language } : {}) };
+}
 
 /** A run stream's event, typed; throws on another type or a malformed one. */
 export function asAnalysisRunEvent(event: StoredEventLike): AnalysisRunEvent {

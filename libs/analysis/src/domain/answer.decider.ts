@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Decider } from '@libs/event-sourcing';
-import type { AnswerAnalysed, AnswerEvent, AnswerFailed, AnswerRecorded } from './analysis-events';
+import { marketFields, type AnswerAnalysed, type AnswerEvent, type AnswerFailed, type AnswerRecorded } from './analysis-events';
 import { AnalysisRuleError } from './analysis-rules';
 
 /** What an answer's stream says: how its question ended (its answer or its failure) and its latest analysis. */
@@ -33,7 +33,7 @@ function recordedAnswer(state: AnswerState): AnswerRecorded['data'] {
 function analysed(d: AnswerRecorded['data'], analysis: AnswerAnalysis, analysedAt: string): AnswerAnalysed {
   return {
     type: 'answer.analysed',
-    data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, promptId: d.promptId, query: d.query, provider: d.provider, askedAt: d.askedAt, analysedAt, ...analysis },
+    data: { runId: d.runId, n: d.n, organizationId: d.organizationId, brandId: d.brandId, promptId: d.promptId, query: d.query, provider: d.provider, ...marketFields(d), askedAt: d.askedAt, analysedAt, ...analysis },
   };
 }
 

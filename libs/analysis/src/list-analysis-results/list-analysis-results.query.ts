@@ -20,6 +20,8 @@ export class ListAnalysisResults {
     const { rows, total } = await this.reads.results(p, {
       brandId: q.brandId,
       provider: q.provider,
+      country: q.country,
+      language: q.language,
       from: q.startDate === undefined ? undefined : `${q.startDate}T00:00:00Z`,
       to: q.endDate === undefined ? undefined : `${addDays(q.endDate, 1)}T00:00:00Z`,
       limit: q.limit,

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { DayQuery, MAX_PERIOD_DAYS, OptionalIdQuery, PaginationQuery, RangeEndRule } from '@libs/http';
+import { CountryQuery, DayQuery, LanguageQuery, MAX_PERIOD_DAYS, OptionalIdQuery, PaginationQuery, RangeEndRule } from '@libs/http';
 import { PROVIDERS, type Provider } from '../domain';
 
 export class ListAnalysisResultsQuery extends PaginationQuery {
@@ -18,4 +18,10 @@ export class ListAnalysisResultsQuery extends PaginationQuery {
   @DayQuery('endDate', `Answers asked on or before this UTC day; with startDate, not before it and at most ${MAX_PERIOD_DAYS} days from it (both included)`)
   @RangeEndRule()
   endDate?: string;
+
+  @CountryQuery()
+  country?: string;
+
+  @LanguageQuery()
+  language?: string;
 }

@@ -12,6 +12,8 @@ export const PROMPTS_EXAMPLE = {
         "claude",
         "gemini"
       ],
+      "country": null,
+      "language": null,
       "isActive": true,
       "createdAt": "2026-11-25T15:34:24.979Z",
       "updatedAt": "2026-11-25T15:34:24.979Z"
@@ -27,6 +29,8 @@ export const PROMPTS_EXAMPLE = {
         "claude",
         "gemini"
       ],
+      "country": null,
+      "language": null,
       "isActive": true,
       "createdAt": "2026-11-25T15:34:24.963Z",
       "updatedAt": "2026-11-25T15:34:24.963Z"
@@ -42,6 +46,8 @@ export const PROMPTS_EXAMPLE = {
         "claude",
         "gemini"
       ],
+      "country": null,
+      "language": null,
       "isActive": true,
       "createdAt": "2026-11-25T15:34:24.948Z",
       "updatedAt": "2026-11-25T15:34:24.948Z"

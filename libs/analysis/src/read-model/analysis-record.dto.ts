@@ -80,6 +80,8 @@ export class AnalysisResultDto implements AnalysisResultRecord {
   @ApiProperty({ type: 'integer', nullable: true, description: 'The tracked prompt asked (null for an audit request)' }) promptId!: number | null;
   @ApiProperty() query!: string;
   @ApiProperty({ enum: PROVIDERS }) provider!: Provider;
+  @ApiProperty({ type: String, nullable: true, description: 'The country it was asked for (ISO 3166-1 alpha-2); null: the provider’s default' }) country!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The language it was asked in (BCP 47); null: the provider’s default' }) language!: string | null;
   @ApiProperty({ type: String, nullable: true }) model!: string | null;
   @ApiProperty({ type: String, enum: ['live', 'recorded'], nullable: true }) source!: 'live' | 'recorded' | null;
   @ApiProperty({ enum: ['answered', 'failed'] }) status!: 'answered' | 'failed';

@@ -30,6 +30,9 @@ export interface AnalysisResultRecord {
   promptId: number | null;
   query: string;
   provider: Provider;
+  /** The market the answer was asked for (null: the provider's default). */
+  country: string | null;
+  language: string | null;
   model: string | null;
   source: 'live' | 'recorded' | null;
   status: 'answered' | 'failed';
@@ -50,7 +53,7 @@ const runRow = rowReader(ANALYSIS_RUNS, RUN_RECORD);
 export const RUN_COLUMNS = columnList(ANALYSIS_RUNS, RUN_RECORD);
 
 /** The columns a result record is made of, and their mapping (from the table's shape). */
-const RESULT_RECORD = ['id', 'run_id', 'brand_id', 'prompt_id', 'query', 'provider', 'model', 'source', 'status', 'answer', 'citations', 'entities', 'claims', 'engine_version', 'error', 'asked_at', 'latency_ms'] as const;
+const RESULT_RECORD = ['id', 'run_id', 'brand_id', 'prompt_id', 'query', 'provider', 'country', 'language', 'model', 'source', 'status', 'answer', 'citations', 'entities', 'claims', 'engine_version', 'error', 'asked_at', 'latency_ms'] as const;
 const resultRow = rowReader(ANALYSIS_RESULTS, RESULT_RECORD);
 export const RESULT_COLUMNS = columnList(ANALYSIS_RESULTS, RESULT_RECORD);
 
@@ -89,6 +92,8 @@ export function toResult(r: Record<string, unknown>): AnalysisResultRecord {
     promptId: row.prompt_id,
     query: row.query,
     provider: row.provider,
+    country: row.country,
+    language: row.language,
     model: row.model,
     source: row.source,
     status: row.status,

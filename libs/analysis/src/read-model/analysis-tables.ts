@@ -63,6 +63,9 @@ export interface AnalysisResultRow {
   prompt_id: number | null;
   query: string;
   provider: Provider;
+  /** The market asked for (null: the provider's default). */
+  country: string | null;
+  language: string | null;
   model: string | null;
   source: 'live' | 'recorded' | null;
   status: 'answered' | 'failed';
@@ -89,6 +92,8 @@ export const ANALYSIS_RESULTS = tableShape<AnalysisResultRow>({
     prompt_id: 'bigint',
     query: 'text',
     provider: 'text',
+    country: 'text',
+    language: 'text',
     model: 'text',
     source: 'text',
     status: 'text',
@@ -114,6 +119,9 @@ export interface AnswerRowBase {
   run_id: number;
   provider: string;
   asked_at: string;
+  /** The answer's market (null: asked without one). */
+  country: string | null;
+  language: string | null;
 }
 
 /** The columns of AnswerRowBase, for the shapes of per-answer tables (these, and citations' own). */
@@ -125,6 +133,8 @@ export const ANSWER_ROW_COLUMNS = {
   run_id: 'bigint',
   provider: 'text',
   asked_at: 'timestamptz',
+  country: 'text',
+  language: 'text',
 } as const;
 
 /** A row of `answer_entities`: one tracked entity in one analysed answer, mentioned or not. */

@@ -12,6 +12,8 @@ export const AUDIT_REQUEST_EXAMPLE = {
       "chatgpt",
       "perplexity"
     ],
+    "country": "DE",
+    "language": "de",
     "status": "queued",
     "createdAt": "2026-11-25T15:34:13.871Z"
   }

@@ -44,6 +44,7 @@ export class RequestAuditController {
     const brand = await this.brands.resolve(p, body.brandId);
     const queries = body.queries.map(normaliseQuery);
     const providers = body.providers ?? [...PROVIDERS];
+    const market = { country: body.country ?? null, language: body.language ?? null };
     if (body.dryRun === true) {
       void reply.status(200);
       return { data: { estimate: await this.estimate(brand.organizationId, queries.length, providers) } };
@@ -59,14 +60,14 @@ export class RequestAuditController {
         brandId: brand.id,
         trigger: 'api',
         auditRequestId,
-        questions: queries.map((query) => ({ promptId: null, query, providers })),
+        questions: queries.map((query) => ({ promptId: null, query, providers, market })),
         actor: p.subject,
       });
     } catch (error) {
       await this.quotas.refund(reservation);
       throw error;
     }
-    return { data: { id: auditRequestId, analysisRunId: run.runId, brandId: brand.id, queries, providers, status: 'queued', createdAt: run.requestedAt } };
+    return { data: { id: auditRequestId, analysisRunId: run.runId, brandId: brand.id, queries, providers, ...market, status: 'queued', createdAt: run.requestedAt } };
   }
 
   /** The expected cost of asking `queries` questions of each provider: the ledger's estimate per live provider, nothing for the recorded source. */

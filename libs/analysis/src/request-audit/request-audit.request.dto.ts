@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
-import { Omittable } from '@libs/http';
+import { CountryField, LanguageField, Omittable } from '@libs/http';
 import { MAX_QUERY_LENGTH, PROVIDERS, queryProblem, type Provider } from '../domain';
 
 /** Queries an audit request may carry (DESIGN §13.1). */
@@ -45,4 +45,10 @@ export class RequestAuditRequest {
   @Omittable()
   @IsBoolean({ message: 'dryRun must be true or false' })
   dryRun?: boolean;
+
+  @CountryField({ description: 'The country to ask every query for (ISO 3166-1 alpha-2, any case); omitted: the providers’ default' })
+  country?: string;
+
+  @LanguageField({ description: 'The language to ask every query in (BCP 47, e.g. de or pt-BR); omitted: the providers’ default' })
+  language?: string;
 }

@@ -59,7 +59,7 @@ export class RunScheduler implements OnApplicationBootstrap, OnApplicationShutdo
         organizationId: brand.organizationId,
         brandId: brand.id,
         trigger: 'schedule',
-        questions: prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers })),
+        questions: prompts.map((p) => ({ promptId: p.id, query: p.query, providers: p.providers, market: { country: p.country, language: p.language } })),
         requestedAt: now,
         actor: 'scheduler',
       });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EVENT_STORE, type EventStore } from '@libs/event-store';
-import { runStreamId, type AnalysisRunRequested, type Provider, type RunItem, type RunTrigger } from '../domain';
+import { marketFields, runStreamId, type AnalysisRunRequested, type Market, type Provider, type RunItem, type RunTrigger } from '../domain';
 import { analysisRunRunner, type AnalysisRunRunner } from './analysis-streams';
 
 export interface RunRequest {
@@ -9,8 +9,8 @@ export interface RunRequest {
   brandId: number;
   trigger: RunTrigger;
   auditRequestId?: number | null;
-  /** Each query with the prompt it comes from (null: an audit request's) and the providers to ask. */
-  questions: { promptId: number | null; query: string; providers: readonly Provider[] }[];
+  /** Each query with the prompt it comes from (null: an audit request's), the providers to ask and the market asked for (none: the providers' default). */
+  questions: { promptId: number | null; query: string; providers: readonly Provider[]; market?: Market }[];
   requestedAt?: Date;
   actor?: string;
 }
@@ -18,7 +18,7 @@ export interface RunRequest {
 /** The items of a run: every (query, provider) pair in order, numbered from 0. */
 export function runItems(questions: RunRequest['questions']): RunItem[] {
   const items: RunItem[] = [];
-  for (const q of questions) for (const provider of q.providers) items.push({ n: items.length, promptId: q.promptId, query: q.query, provider });
+  for (const q of questions) for (const provider of q.providers) items.push({ n: items.length, promptId: q.promptId, query: q.query, provider, ...marketFields(q.market ?? {}) });
   return items;
 }
 

@@ -12,6 +12,8 @@ export const UPDATED_PROMPT_EXAMPLE = {
       "gemini",
       "chatgpt"
     ],
+    "country": null,
+    "language": null,
     "isActive": false,
     "createdAt": "2026-11-25T15:34:24.773Z",
     "updatedAt": "2026-11-25T15:34:24.880Z"

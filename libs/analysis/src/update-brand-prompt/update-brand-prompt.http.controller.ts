@@ -19,7 +19,7 @@ export class UpdateBrandPromptController {
 
   @Patch(':id/prompts/:promptId')
   @RequireScope('write:brands')
-  @ApiOperation({ operationId: 'brands_prompts_update', summary: "Change a tracked prompt's query, topic, tags, providers or active state" })
+  @ApiOperation({ operationId: 'brands_prompts_update', summary: "Change a tracked prompt's query, topic, tags, providers, market or active state" })
   @ApiOkResponse({ type: PromptResponse, example: UPDATED_PROMPT_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id, or the brand has no such prompt' })
   @ApiConflictResponse({ description: 'The brand already tracks the new query, or re-activating would exceed 500 active prompts' })
@@ -30,7 +30,7 @@ export class UpdateBrandPromptController {
     @Body() body: UpdateBrandPromptRequest,
   ): Promise<PromptResponse> {
     const brand = await this.brands.resolve(p, id);
-    const result = await this.prompts.update(brand, promptId, { query: body.query, topic: body.topic, tags: body.tags, providers: body.providers, isActive: body.isActive });
+    const result = await this.prompts.update(brand, promptId, { query: body.query, topic: body.topic, tags: body.tags, providers: body.providers, country: body.country, language: body.language, isActive: body.isActive });
     if (result === null) throw ApiError.notFound(`Prompt ${promptId}`);
     return { data: storedOrConflict(result) };
   }

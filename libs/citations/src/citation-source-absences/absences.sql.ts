@@ -18,7 +18,7 @@ export function absenceCompetitorsSql(f: AnswerFilter, domains: readonly string[
   return {
     text: `SELECT domain, c AS entity_id, count(DISTINCT result_id)::int AS answers
              FROM citation_records, unnest(competitors_mentioned) AS c
-            WHERE ${ANSWERS_WHERE} AND domain = ANY($7::text[]) AND NOT brand_mentioned
+            WHERE ${ANSWERS_WHERE} AND domain = ANY($9::text[]) AND NOT brand_mentioned
             GROUP BY domain, c ORDER BY domain, answers DESC, c`,
     params: [...filterParams(f), [...domains]],
   };
@@ -29,7 +29,7 @@ export function absencePromptsSql(f: AnswerFilter, domains: readonly string[]): 
   return {
     text: `SELECT domain, query, max(prompt_id) AS prompt_id, count(DISTINCT result_id)::int AS answers
              FROM citation_records
-            WHERE ${ANSWERS_WHERE} AND domain = ANY($7::text[]) AND ${COMPETITOR_ONLY}
+            WHERE ${ANSWERS_WHERE} AND domain = ANY($9::text[]) AND ${COMPETITOR_ONLY}
             GROUP BY domain, query ORDER BY domain, answers DESC, query`,
     params: [...filterParams(f), [...domains]],
   };

@@ -10,8 +10,8 @@ export function answerDiscoveriesSql(f: AnswerFilter, excludedKeys: readonly str
                   count(*) FILTER (WHERE origin = 'follow_up')::int AS follow_up, count(*) FILTER (WHERE origin = 'answer_text')::int AS answer_text,
                   array_agg(DISTINCT provider ORDER BY provider) AS providers, (array_agg(DISTINCT query ORDER BY query))[1:3] AS prompts,
                   min(asked_at) AS first_seen, max(asked_at) AS last_seen
-             FROM prompt_discoveries WHERE ${ANSWERS_WHERE} AND question_key <> ALL($7::text[])
-            GROUP BY question_key ORDER BY answers DESC, occurrences DESC, question_key LIMIT $8`,
+             FROM prompt_discoveries WHERE ${ANSWERS_WHERE} AND question_key <> ALL($9::text[])
+            GROUP BY question_key ORDER BY answers DESC, occurrences DESC, question_key LIMIT $10`,
     params: [...filterParams(f), [...excludedKeys], limit],
   };
 }

@@ -25,14 +25,14 @@ interface Row {
  * Candidate prompts from the Search Console queries people found the brand's site with (issue 18's
  * channel, read by SQL). How often: `occurrences` is the query's impressions (its clicks beside
  * them); it is found in no answer, so `answers` is 0 and such candidates rank after those of the
- * answers. Queries are not a provider's nor a prompt's: with a provider or prompt filter there are none.
+ * answers. Queries are not a provider's, a prompt's nor a market's: with a provider, prompt, country or language filter there are none.
  */
 @Injectable()
 export class SearchConsoleDiscoveries implements DiscoverySource {
   constructor(private readonly reads: Reads) {}
 
   async candidates(filter: AnswerFilter, excludedKeys: readonly string[], limit: number): Promise<DiscoveryCandidate[]> {
-    if (filter.provider || filter.promptIds) return [];
+    if (filter.provider || filter.promptIds || filter.country || filter.language) return [];
     const excluded = new Set(excludedKeys);
     const found = new Map<string, DiscoveryCandidate>();
     // Queries are compared by questionKey (in code, as the tracked prompts are): pages are read until `limit` candidates are found.

@@ -9,8 +9,8 @@ export function changePageSql(f: AnswerFilter, q: { types?: readonly string[]; s
   const dir = q.order === 'asc' ? 'ASC' : 'DESC';
   return {
     text: `SELECT ${CHANGE_COLUMNS}, count(*) OVER ()::int AS total FROM ${ANSWER_CHANGES.table}
-            WHERE ${ANSWERS_WHERE} AND ($7::text[] IS NULL OR change_type = ANY($7::text[])) AND ($8::text[] IS NULL OR severity = ANY($8::text[]))
-            ORDER BY ${q.column} ${dir}${q.column === 'asked_at' ? '' : `, asked_at ${dir}`}, id ${dir} LIMIT $9 OFFSET $10`,
+            WHERE ${ANSWERS_WHERE} AND ($9::text[] IS NULL OR change_type = ANY($9::text[])) AND ($10::text[] IS NULL OR severity = ANY($10::text[]))
+            ORDER BY ${q.column} ${dir}${q.column === 'asked_at' ? '' : `, asked_at ${dir}`}, id ${dir} LIMIT $11 OFFSET $12`,
     params: [...filterParams(f), q.types ? [...q.types] : null, q.severities ? [...q.severities] : null, q.limit, q.offset],
   };
 }

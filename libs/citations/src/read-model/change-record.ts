@@ -12,6 +12,9 @@ export interface ChangeRow {
   provider: string;
   prompt_id: number | null;
   query: string;
+  /** The market of the two answers compared (null: asked without one). */
+  country: string | null;
+  language: string | null;
   change_type: string;
   severity: string;
   severity_rank: number;
@@ -39,6 +42,8 @@ export const ANSWER_CHANGES = tableShape<ChangeRow>({
     provider: 'text',
     prompt_id: 'bigint',
     query: 'text',
+    country: 'text',
+    language: 'text',
     change_type: 'text',
     severity: 'text',
     severity_rank: 'smallint',

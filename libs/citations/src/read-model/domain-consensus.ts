@@ -8,7 +8,7 @@ import { ANSWERS_WHERE, filterParams, type AnswerFilter, type Sql } from './answ
  */
 export function domainCitationsSql(f: AnswerFilter): Sql {
   return {
-    text: `SELECT domain, provider, count(*)::int AS citations, sum(power(0.5, ($4::date - day) / $7::float8))::float8 AS weighted,
+    text: `SELECT domain, provider, count(*)::int AS citations, sum(power(0.5, ($4::date - day) / $9::float8))::float8 AS weighted,
                   min(asked_at) AS first_seen, max(asked_at) AS last_seen, min(owner) AS owner, min(entity_id) AS entity_id
              FROM citation_records WHERE ${ANSWERS_WHERE}
             GROUP BY domain, provider`,
@@ -26,7 +26,7 @@ export function domainExamplesSql(f: AnswerFilter, domains: readonly string[]): 
   return {
     text: `SELECT domain, url FROM (
              SELECT domain, url, row_number() OVER (PARTITION BY domain ORDER BY count(*) DESC, url) AS k
-               FROM citation_records WHERE ${ANSWERS_WHERE} AND domain = ANY($7::text[]) GROUP BY domain, url) x
+               FROM citation_records WHERE ${ANSWERS_WHERE} AND domain = ANY($9::text[]) GROUP BY domain, url) x
             WHERE k <= 3 ORDER BY domain, k`,
     params: [...filterParams(f), [...domains]],
   };

@@ -38,7 +38,7 @@ export function promptCompetitorsSql(f: AnswerFilter, queries: readonly string[]
   return {
     text: `SELECT query, c AS entity_id, count(*)::int AS mentioned, count(*) FILTER (WHERE NOT brand_mentioned)::int AS gap_answers
              FROM prompt_answers, unnest(competitors_mentioned) AS c
-            WHERE ${ANSWERS_WHERE} AND query = ANY($7::text[]) GROUP BY query, c`,
+            WHERE ${ANSWERS_WHERE} AND query = ANY($9::text[]) GROUP BY query, c`,
     params: [...filterParams(f), [...queries]],
   };
 }
@@ -49,7 +49,7 @@ export function promptSourcesSql(f: AnswerFilter, queries: readonly string[], ga
     text: `SELECT query, domain, owner, entity_id, citations FROM (
              SELECT query, domain, min(owner) AS owner, min(entity_id) AS entity_id, count(*)::int AS citations,
                     row_number() OVER (PARTITION BY query ORDER BY count(*) DESC, domain) AS k
-               FROM citation_records WHERE ${ANSWERS_WHERE} AND query = ANY($7::text[])${gapsOnly ? ` AND ${GAP_ANSWER}` : ''}
+               FROM citation_records WHERE ${ANSWERS_WHERE} AND query = ANY($9::text[])${gapsOnly ? ` AND ${GAP_ANSWER}` : ''}
               GROUP BY query, domain) x
             WHERE k <= 5 ORDER BY query, k`,
     params: [...filterParams(f), [...queries]],

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, registerDecorator, type ValidationArguments } from 'class-validator';
 import { addDays, daysBetween, isDayKey, utcDay, type DayKey } from '@libs/metrics';
+import { CountryQuery, LanguageQuery } from '../market';
 import { OptionalIdQuery, queryInteger } from '../params';
 import { PageLimit, PageOffset } from '../pagination';
 
@@ -89,12 +90,25 @@ export class BrandQuery {
 }
 
 /**
+ * A brand and the market of the answers read (DESIGN §17): `country` (ISO 3166-1 alpha-2) and
+ * `language` (BCP 47), validated and normalised like the request fields that set them; without
+ * them, answers of every market. What every read of analysed answers takes.
+ */
+export class BrandMarketQuery extends BrandQuery {
+  @CountryQuery()
+  country?: string;
+
+  @LanguageQuery()
+  language?: string;
+}
+
+/**
  * A brand and a period of UTC days, with the optional answer filters every analytics read takes.
  * The period is `startDate`..`endDate` (both included; one alone runs from it for 30 days, or to it
  * from 30 days before), or the last `days` days up to today, or, with none of them, the last 30
  * days. `days` with a date, an end before the start, or more than 366 days is 400.
  */
-export class BrandPeriodQuery extends BrandQuery {
+export class BrandPeriodQuery extends BrandMarketQuery {
   @DayQuery('startDate', 'First day of the period (UTC), included')
   startDate?: string;
 
@@ -148,6 +162,8 @@ export interface BrandPeriod {
   provider?: Provider;
   promptId?: number;
   topic?: string;
+  country?: string;
+  language?: string;
 }
 
 /** The period a validated query names, `today` being the current UTC day. */
@@ -162,5 +178,7 @@ export function resolveBrandPeriod(q: BrandPeriodQuery, today: DayKey = utcDay(D
   if (q.provider !== undefined) period.provider = q.provider;
   if (q.promptId !== undefined) period.promptId = q.promptId;
   if (q.topic !== undefined) period.topic = q.topic;
+  if (q.country !== undefined) period.country = q.country;
+  if (q.language !== undefined) period.language = q.language;
   return period;
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { BrandQuery } from '@libs/http';
+import { BrandMarketQuery } from '@libs/http';
 import { BRAND_INDEX_EXAMPLE } from './brand-index.example';
 import { BrandIndex } from './brand-index.query';
 import { BrandIndexResponse } from './brand-index.response.dto';
@@ -20,7 +20,7 @@ export class BrandIndexController {
   })
   @ApiOkResponse({ type: BrandIndexResponse, example: BRAND_INDEX_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
-  latest(@CurrentPrincipal() p: Principal, @Query() q: BrandQuery): Promise<BrandIndexResponse> {
+  latest(@CurrentPrincipal() p: Principal, @Query() q: BrandMarketQuery): Promise<BrandIndexResponse> {
     return this.index.read(p, q);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AnswerScope } from '@libs/analysis';
-import type { BrandQuery } from '@libs/http';
+import type { BrandMarketQuery } from '@libs/http';
 import { addDays, brandIndex, netSentimentOn100, utcDay } from '@libs/metrics';
 import type { TenantScope } from '@libs/tenancy';
 import { BrandIndexWeightsRepository } from '../brand-index-weights.repository';
@@ -21,9 +21,9 @@ export class BrandIndex {
     private readonly weights: BrandIndexWeightsRepository,
   ) {}
 
-  async read(p: TenantScope, q: BrandQuery): Promise<BrandIndexResponse> {
+  async read(p: TenantScope, q: BrandMarketQuery): Promise<BrandIndexResponse> {
     const scope = await this.scopes.named(await this.scopes.period(p, q), p);
-    const date = await this.rollups.latestDay(scope.brand.organizationId, scope.brand.id);
+    const date = await this.rollups.latestDay(scope.filter);
     const end = date ?? utcDay(Date.now());
     const start = addDays(end, -(BRAND_INDEX_DAYS - 1));
     const f = brandFigures(scope, await this.rollups.sums({ ...scope.filter, start, end }, ['provider'])).overall;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AnswerScope } from '@libs/analysis';
-import { PROVIDERS, type BrandQuery } from '@libs/http';
+import { PROVIDERS, type BrandMarketQuery } from '@libs/http';
 import type { TenantScope } from '@libs/tenancy';
 import { groupSums, sumsOf } from '../read-model/group-sums';
 import { RollupReads } from '../read-model/rollup-reads';
@@ -15,9 +15,9 @@ export class LatestShareOfVoice {
     private readonly rollups: RollupReads,
   ) {}
 
-  async read(p: TenantScope, q: BrandQuery): Promise<LatestSovResponse> {
+  async read(p: TenantScope, q: BrandMarketQuery): Promise<LatestSovResponse> {
     const scope = await this.scopes.named(await this.scopes.period(p, q), p);
-    const date = await this.rollups.latestCompleteRunDay(scope.brand.organizationId, scope.brand.id);
+    const date = await this.rollups.latestCompleteRunDay(scope.filter);
     if (date === null) return { data: { date: null, providers: [] } };
     const rows = await this.rollups.sums({ ...scope.filter, start: date, end: date }, ['provider']);
     const byProvider = groupSums(rows, (r) => r.provider!);

@@ -12,7 +12,7 @@ export const rollupColumn = <K extends RollupCounter>(counter: K): Snake<K> => c
 /** The counter columns, in the counters' (stored) order. */
 export const ROLLUP_COUNTER_COLUMNS: readonly RollupCounterColumn[] = Object.freeze(ROLLUP_COUNTER_NAMES.map(rollupColumn));
 
-/** The cell of a rollup row: one brand, UTC day, provider, prompt and query, and tracked entity. */
+/** The cell of a rollup row: one brand, UTC day, provider, prompt and query, market, and tracked entity. */
 export interface AnswerRollupCell {
   organization_id: number;
   client_id: number;
@@ -21,6 +21,9 @@ export interface AnswerRollupCell {
   provider: string;
   prompt_id: number;
   query: string;
+  /** The answer's market ('' when asked without one). */
+  country: string;
+  language: string;
   entity_id: string;
 }
 
@@ -41,8 +44,10 @@ export const ANSWER_DAILY_ROLLUPS = tableShape<AnswerRollupRow>({
     provider: 'text',
     prompt_id: 'bigint',
     query: 'text',
+    country: 'text',
+    language: 'text',
     entity_id: 'text',
     ...(Object.fromEntries(ROLLUP_COUNTER_NAMES.map((k) => [rollupColumn(k), ROLLUP_COUNTERS[k] === 'whole' ? 'integer' : 'float8'])) as Record<RollupCounterColumn, ColumnType>),
   },
-  key: ['brand_id', 'day', 'provider', 'prompt_id', 'query', 'entity_id'],
+  key: ['brand_id', 'day', 'provider', 'prompt_id', 'query', 'country', 'language', 'entity_id'],
 });

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { ReadReplica, lagTolerantPool } from '@libs/database';
 import { DataSource } from 'typeorm';
-import type { AnswerFilter } from '@libs/analysis';
+import { ANSWER_FILTER_WHERE, answerFilterParams, type AnswerFilter } from '@libs/analysis';
 import type { DayKey } from '@libs/metrics';
 import { preparedQuery } from '@libs/sql';
 import { ROLLUP_COUNTER_NAMES, type EntitySums } from '../domain/entity-sums';
@@ -9,6 +9,9 @@ import { ANSWER_DAILY_ROLLUPS, rollupColumn } from './answer-rollups.table';
 
 
 export type RollupGroup = 'day' | 'provider' | 'query';
+
+/** The brand and the market of an answer filter. */
+type MarketOf = Pick<AnswerFilter, 'organizationId' | 'brandId' | 'country' | 'language'>;
 
 export interface RollupRow extends EntitySums {
   entityId: string;
@@ -30,10 +33,10 @@ export function rollupSumsSql(f: AnswerFilter, groups: readonly RollupGroup[]): 
   const groupBy = [...groups, 'entity_id'].join(', ');
   return {
     text: `SELECT ${[...columns, 'entity_id'].join(', ')}, ${SUMS} FROM ${ANSWER_DAILY_ROLLUPS.table}
-        WHERE organization_id = $1 AND brand_id = $2 AND day BETWEEN $3::date AND $4::date
-          AND ($5::text IS NULL OR provider = $5) AND ($6::bigint[] IS NULL OR prompt_id = ANY($6::bigint[]))
+        WHERE ${ANSWER_FILTER_WHERE}
         GROUP BY ${groupBy}`,
-    params: [f.organizationId, f.brandId, f.start, f.end, f.provider ?? null, f.promptIds ? [...f.promptIds] : null],
+    // A rollup cell of no market has '' (a key column): a market filter never selects it, as null rows elsewhere.
+    params: answerFilterParams(f),
   };
 }
 
@@ -61,23 +64,29 @@ export class RollupReads {
     });
   }
 
-  /** The newest day with answers of the brand, or null. */
-  async latestDay(organizationId: number, brandId: number): Promise<DayKey | null> {
-    const [r]: { day: string | null }[] = await this.dataSource.query(`SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM answer_daily_rollups WHERE organization_id = $1 AND brand_id = $2 AND answers > 0`, [organizationId, brandId]);
+  /** The newest day with answers of the brand (of the filter's market, when it names one), or null. */
+  async latestDay(f: MarketOf): Promise<DayKey | null> {
+    const [r]: { day: string | null }[] = await this.dataSource.query(
+      `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM answer_daily_rollups
+        WHERE organization_id = $1 AND brand_id = $2 AND answers > 0 AND ($3::text IS NULL OR country = $3) AND ($4::text IS NULL OR language = $4)`,
+      [f.organizationId, f.brandId, f.country ?? null, f.language ?? null],
+    );
     return r?.day ?? null;
   }
 
   /**
    * The UTC day the brand's newest complete run started (status completed, or partial: it ended
    * with answers), or null: the day `sov/latest` reports, so that a run still in progress does
-   * not stand for "the latest".
+   * not stand for "the latest". With a market filter, the newest such run that asked for that market.
    */
-  async latestCompleteRunDay(organizationId: number, brandId: number): Promise<DayKey | null> {
+  async latestCompleteRunDay(f: MarketOf): Promise<DayKey | null> {
     const [r]: { day: string }[] = await this.dataSource.query(
-      `SELECT to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM analysis_runs
+      `SELECT to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM analysis_runs r
         WHERE organization_id = $1 AND brand_id = $2 AND status IN ('completed', 'partial') AND started_at IS NOT NULL
+          AND ($3::text IS NULL AND $4::text IS NULL
+               OR EXISTS (SELECT 1 FROM analysis_results a WHERE a.run_id = r.id AND ($3::text IS NULL OR a.country = $3) AND ($4::text IS NULL OR a.language = $4)))
         ORDER BY id DESC LIMIT 1`,
-      [organizationId, brandId],
+      [f.organizationId, f.brandId, f.country ?? null, f.language ?? null],
     );
     return r?.day ?? null;
   }

@@ -1,4 +1,4 @@
-import type { Provider } from '../../domain';
+import type { Market, Provider } from '../../domain';
 
 /** One source the engine cited, in the engine's order. */
 export interface EngineCitation {
@@ -32,6 +32,8 @@ export interface EngineUsage {
 /** What an adapter is asked: the query, and what the recorded source needs to make a realistic answer. */
 export interface EngineQuestion {
   readonly query: string;
+  /** The market to answer for (DESIGN §17): each adapter passes it the way its API takes it; absent or null parts: the provider's default. */
+  readonly market?: Market;
   /** When it is asked (the recorded source's answers drift with it). */
   readonly askedAt: Date;
   /** The brand and competitors the recorded source writes about (live engines ignore it). */

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineUsage, type EngineQuestion } from './answer-engine';
 import { count, deadlineSignal, sumCounts, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
+import { marketCountry, marketInstruction } from './market-names';
 
 const MAX_TOKENS = 2048;
 const MAX_SEARCHES = 5;
@@ -25,20 +26,36 @@ export class AnthropicEngine implements AnswerEngine {
     const signal = deadlineSignal(this.options.timeoutMs, question.signal);
     let body: unknown;
     try {
-      body = await this.client.messages.create(
-        {
-          model: this.options.model,
-          max_tokens: MAX_TOKENS,
-          messages: [{ role: 'user', content: question.query }],
-          tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: MAX_SEARCHES }],
-        },
-        { signal },
-      );
+      body = await this.client.messages.create(anthropicRequest(this.options.model, question), { signal });
     } catch (error) {
       throw anthropicFailure(error, signal.aborted, this.options.apiKey);
     }
     return mapAnthropicResponse(body, this.options.model);
   }
+}
+
+/**
+ * The Messages API request: the query with the web search server tool. A market's country goes in
+ * the tool's `user_location` (approximate, ISO 3166-1 alpha-2), its language in `system` (the API
+ * has no language parameter).
+ */
+export function anthropicRequest(model: string, question: Pick<EngineQuestion, 'query' | 'market'>) {
+  const country = marketCountry(question.market);
+  const system = marketInstruction(question.market, false);
+  return {
+    model,
+    max_tokens: MAX_TOKENS,
+    ...(system === null ? {} : { system }),
+    messages: [{ role: 'user' as const, content: question.query }],
+    tools: [
+      {
+        type: 'web_search_20250305' as const,
+        name: 'web_search' as const,
+        max_uses: MAX_SEARCHES,
+        ...(country === null ? {} : { user_location: { type: 'approximate' as const, country } }),
+      },
+    ],
+  };
 }
 
 function anthropicFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {

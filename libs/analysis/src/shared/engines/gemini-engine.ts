@@ -1,6 +1,7 @@
 import type { GoogleGenAI } from '@google/genai';
 import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineUsage, type EngineQuestion } from './answer-engine';
 import { count, deadlineSignal, sumCounts, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
+import { marketInstruction } from './market-names';
 
 /** Finish reasons meaning the model withheld its answer (a STOP or MAX_TOKENS answer is kept). */
 const REFUSAL_FINISH_REASONS = new Set(['SAFETY', 'RECITATION', 'LANGUAGE', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);
@@ -41,10 +42,12 @@ export class GeminiEngine implements AnswerEngine {
     const signal = deadlineSignal(this.options.timeoutMs, question.signal);
     let body: unknown;
     try {
+      const instruction = marketInstruction(question.market, true);
       body = await this.client.models.generateContent({
         model: this.options.model,
         contents: question.query,
-        config: { tools: [{ googleSearch: {} }], abortSignal: signal },
+        // Google Search grounding takes no location or language: the market is said in the system instruction.
+        config: { tools: [{ googleSearch: {} }], ...(instruction === null ? {} : { systemInstruction: instruction }), abortSignal: signal },
       });
     } catch (error) {
       throw geminiFailure(error, signal.aborted, this.options.apiKey);

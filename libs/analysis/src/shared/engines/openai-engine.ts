@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineUsage, type EngineQuestion } from './answer-engine';
+import { marketCountry, marketInstruction } from './market-names';
 import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, statusFailure, transportFailure } from './engine-options';
 
 /** The SDK, loaded when the first engine is made: processes that never ask this provider (the CLI, the API) do not pay its memory. */
@@ -22,12 +23,28 @@ export class OpenAiEngine implements AnswerEngine {
     const signal = deadlineSignal(this.options.timeoutMs, question.signal);
     let body: unknown;
     try {
-      body = await this.client.responses.create({ model: this.options.model, input: question.query, tools: [{ type: 'web_search' }] }, { signal });
+      body = await this.client.responses.create(openAiRequest(this.options.model, question), { signal });
     } catch (error) {
       throw openAiFailure(error, signal.aborted, this.options.apiKey);
     }
     return mapOpenAiResponse(body, this.options.model);
   }
+}
+
+/**
+ * The Responses API request: the query with the hosted web search tool. A market's country goes
+ * in the tool's `user_location` (approximate, ISO 3166-1 alpha-2), its language in `instructions`
+ * (the API has no language parameter).
+ */
+export function openAiRequest(model: string, question: Pick<EngineQuestion, 'query' | 'market'>) {
+  const country = marketCountry(question.market);
+  const instructions = marketInstruction(question.market, false);
+  return {
+    model,
+    input: question.query,
+    ...(instructions === null ? {} : { instructions }),
+    tools: [country === null ? { type: 'web_search' as const } : { type: 'web_search' as const, user_location: { type: 'approximate' as const, country } }],
+  };
 }
 
 function openAiFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {

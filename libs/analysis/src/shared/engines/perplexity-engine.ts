@@ -1,4 +1,5 @@
 import { type AnswerEngine, distinctCitations, type EngineAnswer, EngineError, type EngineQuestion } from './answer-engine';
+import { marketCountry, marketInstruction } from './market-names';
 import { count, deadlineSignal, isRecord, type LiveEngineOptions, malformed, safeMessage, statusFailure, transportFailure } from './engine-options';
 
 const DEFAULT_BASE_URL = 'https://api.perplexity.ai';
@@ -28,7 +29,7 @@ export class PerplexityEngine implements AnswerEngine {
       const response = await fetch(this.url, {
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ model, messages: [{ role: 'user', content: question.query }] }),
+        body: JSON.stringify(perplexityRequest(model, question)),
         signal,
       });
       status = response.status;
@@ -46,6 +47,23 @@ export class PerplexityEngine implements AnswerEngine {
     }
     return mapPerplexityResponse(body, model);
   }
+}
+
+/**
+ * The chat completion request. A market's country goes in `web_search_options.user_location`
+ * (ISO 3166-1 alpha-2), its language in `search_language_filter` (ISO 639-1: the tag's language
+ * when it has a two-letter one) and, for the answer itself, in a system message.
+ */
+export function perplexityRequest(model: string, question: Pick<EngineQuestion, 'query' | 'market'>) {
+  const country = marketCountry(question.market);
+  const instruction = marketInstruction(question.market, false);
+  const language = question.market?.language ? new Intl.Locale(question.market.language).language : null;
+  return {
+    model,
+    messages: [...(instruction === null ? [] : [{ role: 'system', content: instruction }]), { role: 'user', content: question.query }],
+    ...(country === null ? {} : { web_search_options: { user_location: { country } } }),
+    ...(language !== null && language.length === 2 ? { search_language_filter: [language] } : {}),
+  };
 }
 
 /** The body as text, refusing (malformed) one larger than `limit` bytes before it is all in memory. */

@@ -37,7 +37,7 @@ const CITES: Readonly<Record<Provider, number>> = { chatgpt: 3, claude: 2, gemin
  * deterministic generator of realistic answers about the question's brand and competitors. The
  * brand's chance to be named, its place and the tone about it drift with the day (a slow wave and
  * a trend), differently per provider, so charts move; the same question, provider and day always
- * give the same answer. Every answer says `source: "recorded"`.
+ * give the same answer (a market, DESIGN §17, its own). Every answer says `source: "recorded"`.
  */
 export class RecordedEngine implements AnswerEngine {
   readonly source = 'recorded' as const;
@@ -54,7 +54,9 @@ export class RecordedEngine implements AnswerEngine {
   ask(question: EngineQuestion): Promise<EngineAnswer> {
     if (question.signal?.aborted) return Promise.reject(new EngineError('timeout', 'aborted'));
     const day = Math.floor(question.askedAt.getTime() / DAY);
-    const random = generator(hash(`${this.provider}\u0000${question.query}\u0000${day}`));
+    // A market makes its own answers (engines answer differently per country and language); none keeps the seed it always had.
+    const market = question.market?.country || question.market?.language ? `\u0000${question.market.country ?? ''}\u0000${question.market.language ?? ''}` : '';
+    const random = generator(hash(`${this.provider}\u0000${question.query}\u0000${day}${market}`));
     const brand = question.entities.find((e) => e.kind === 'brand');
     const competitors = question.entities.filter((e) => e.kind === 'competitor');
     // The brand's standing: a 60-day wave, a slow upward trend, the provider's lean and the query's own bias.
