@@ -22,6 +22,8 @@ import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-
 import { BrandFactsRepository } from './brand-facts.repository';
 import { GetBrandFactsController } from './get-brand-facts/get-brand-facts.http.controller';
 import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.controller';
+import { AnswerJudge } from './judge/answer-judge';
+import { JudgeSettingsRepository } from './judge/judge-settings.repository';
 
 /** What the service asks the AI engines and what they answered (DESIGN §13.1): the API side (audit requests count against the organisation's quota). */
 @Module({
@@ -50,7 +52,7 @@ export class AnalysisModule {}
  */
 @Module({
   imports: [TenancyModule, QueueModule],
-  providers: [Engines, TrackedBrands, BrandFactsRepository, RunProgress, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
+  providers: [Engines, TrackedBrands, BrandFactsRepository, RunProgress, JudgeSettingsRepository, AnswerJudge, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
   // QueueModule: the dispatch reactor is built in the projection engine's module from these exports.
   exports: [QueueModule, Engines, RunRequests, TrackedPromptsRepository, RunScheduler],
 })

@@ -13,3 +13,9 @@ export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-cr
 export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-create-analysis-run-ids';
 export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';
 export * from './read-model/analysis-tables';
+export { CreateSentimentJudge1795788745800 } from './migrations/1795788745800-create-sentiment-judge';
+export { AnswerJudge, judgeCacheKey, judgeJobId, type JudgeJob, type JudgeOutcome } from './judge/answer-judge';
+export { JudgeSettingsRepository, type OrganizationJudgeSettings } from './judge/judge-settings.repository';
+export { createJudgeClient, judgeLabeller, type SentimentJudgeClient, type JudgeClientOptions } from './judge/judge-client';
+export * from './judge/judge-wire';
+export { JUDGE_QUEUE_PROVIDER, type JudgeSettings } from './analysis.config';

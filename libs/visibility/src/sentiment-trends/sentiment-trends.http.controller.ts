@@ -4,6 +4,7 @@ import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { BrandPeriodQuery } from '@libs/http';
 import { dailyRateSeries, dailySeries, netSentiment } from '@libs/metrics';
 import { EntityDto, SeriesPointDto } from '../read-model/figure.dto';
+import { LabelledByDto, labelledBy } from '../read-model/sentiment.dto';
 import { groupSums, sumsOf } from '../read-model/group-sums';
 import { RollupReads } from '../read-model/rollup-reads';
 import { VisibilityScope } from '../visibility-scope';
@@ -16,6 +17,7 @@ export class SentimentTrendsDto {
   @ApiProperty({ type: [SeriesPointDto], description: 'Daily net sentiment in [-100, 100] (n: labelled answers)' }) netSentiment!: SeriesPointDto[];
   @ApiProperty({ type: [SeriesPointDto], description: 'Daily share of labelled answers that are positive, with the 95 % Wilson interval' }) positiveRate!: SeriesPointDto[];
   @ApiProperty({ type: [SeriesPointDto], description: 'Daily share of labelled answers that are negative, with the 95 % Wilson interval' }) negativeRate!: SeriesPointDto[];
+  @ApiProperty({ type: LabelledByDto, description: "How many of the period's labelled answers each labeller decided" }) labelledBy!: LabelledByDto;
 }
 export class SentimentTrendsResponse {
   @ApiProperty({ type: SentimentTrendsDto }) data!: SentimentTrendsDto;
@@ -48,6 +50,10 @@ export class SentimentTrendsController {
         netSentiment: dailySeries(start, end, byDay, (e) => netSentiment(sumsOf(e, scope.brandEntityId))),
         positiveRate: dailyRateSeries(start, end, new Map([...byDay.keys()].map((d) => [d, { k: brand(d).positive, n: labelled(d) }]))),
         negativeRate: dailyRateSeries(start, end, new Map([...byDay.keys()].map((d) => [d, { k: brand(d).negative, n: labelled(d) }]))),
+        labelledBy: labelledBy(
+          { judged: [...byDay.keys()].reduce((t, d) => t + brand(d).judged, 0), judgeFallbacks: [...byDay.keys()].reduce((t, d) => t + brand(d).judgeFallbacks, 0) },
+          [...byDay.keys()].reduce((t, d) => t + labelled(d), 0),
+        ),
       },
     };
   }

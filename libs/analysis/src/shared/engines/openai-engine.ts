@@ -30,7 +30,7 @@ export class OpenAiEngine implements AnswerEngine {
   }
 }
 
-function openAiFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
+export function openAiFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
   const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk();
   if (error instanceof APIError && typeof error.status === 'number') {
     return statusFailure('chatgpt', error.status, error.headers?.get('retry-after'), error.message, apiKey);
