@@ -48,7 +48,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "positive",
           "sentimentScore": 0.612,
-          "visibilityShare": 0.5275
+          "visibilityShare": 0.5275,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -59,7 +60,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.2092
+          "visibilityShare": 0.2092,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -70,7 +72,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.1153
+          "visibilityShare": 0.1153,
+          "labeller": "model:2.0.0"
         }
       ],
       "claims": [],
@@ -126,7 +129,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "positive",
           "sentimentScore": 0.84,
-          "visibilityShare": 0.351
+          "visibilityShare": 0.351,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -137,7 +141,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.0622
+          "visibilityShare": 0.0622,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -148,7 +153,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.1063
+          "visibilityShare": 0.1063,
+          "labeller": "model:2.0.0"
         }
       ],
       "claims": [],
@@ -204,7 +210,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "positive",
           "sentimentScore": 0.612,
-          "visibilityShare": 0.3132
+          "visibilityShare": 0.3132,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -215,7 +222,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.133
+          "visibilityShare": 0.133,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -226,7 +234,8 @@ export const ANALYSIS_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.1245
+          "visibilityShare": 0.1245,
+          "labeller": "model:2.0.0"
         }
       ],
       "claims": [],
