@@ -1,5 +1,7 @@
-import { JudgeSettingsRepository } from '@libs/analysis';
+import { AnswerJudge, JudgeBackfill, JudgeSettingsRepository } from '@libs/analysis';
 import { EVENT_STORE, type EventStore } from '@libs/event-store';
+import { Queues } from '@libs/queue';
+import { BrandAccess } from '@libs/tenancy';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
 import { startFakeProviders, type FakeProviders } from '../support/fake-providers';
 import { startTestApi, type TestApi } from '../support/test-api';
@@ -185,4 +187,21 @@ it('an answer judged before (same text, entities, prompt version and model) is l
   expect(verdict).toMatchObject({ outcome: 'labelled', cached: true, usage: null });
   expect(fakes.openai.requests.length).toBe(asked);
   await until(async () => (await summary()).labelledBy.judge === 3, 10_000, 'the cached verdict counts');
+});
+
+it('`answers judge` back-fills the answers recorded before the judge was on, through the queue, asking only once', async () => {
+  const backfill = new JudgeBackfill(api.dataSource, api.app.get(AnswerJudge, { strict: false }), api.app.get(BrandAccess, { strict: false }), api.app.get(Queues, { strict: false }));
+  const asked = fakes.openai.requests.length;
+  const progress: number[] = [];
+  const today = new Date().toISOString().slice(0, 10);
+  const report = await backfill.run(brandId, today, { timeoutMs: 30_000, onProgress: (done) => progress.push(done) });
+  // Five answers: the first was never judged (the judge was off), the others were.
+  expect(report).toMatchObject({ answers: 5, enqueued: 5, pending: 0, labeller: `judge:openai/${JUDGE_MODEL}` });
+  expect(progress[progress.length - 1]).toBe(5);
+  expect(fakes.openai.requests.length).toBe(asked + 1);
+  await until(async () => (await summary()).labelledBy.judge === 4, 10_000, 'the back-filled answer counts as judged');
+  // Again: every answer's verdict stands, nothing is asked.
+  const again = await backfill.run(brandId, today, { timeoutMs: 30_000 });
+  expect(again.pending).toBe(0);
+  expect(fakes.openai.requests.length).toBe(asked + 1);
 });

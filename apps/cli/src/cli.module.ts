@@ -4,7 +4,7 @@ import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
-import { AnswerReanalyzer, BrandFactsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
+import { AnswerJudge, AnswerReanalyzer, BrandFactsRepository, JudgeBackfill, JudgeSettingsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
 import { ChannelCreator, ChannelSources, ChannelSyncer, ChannelsRepository, CredentialsBox, MetricsImporter } from '@libs/channels';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
@@ -47,6 +47,9 @@ export class CliModule {
         BrandAccess,
         BrandFactsRepository,
         AnswerReanalyzer,
+        JudgeSettingsRepository,
+        AnswerJudge,
+        JudgeBackfill,
         RollupReads,
         VisibilityReport,
         ChannelsRepository,

@@ -19,3 +19,4 @@ export { JudgeSettingsRepository, type OrganizationJudgeSettings } from './judge
 export { createJudgeClient, judgeLabeller, type SentimentJudgeClient, type JudgeClientOptions } from './judge/judge-client';
 export * from './judge/judge-wire';
 export { JUDGE_QUEUE_PROVIDER, type JudgeSettings } from './analysis.config';
+export { JudgeBackfill, type JudgeBackfillReport } from './judge/judge-backfill';
