@@ -20,3 +20,4 @@ export { createJudgeClient, judgeLabeller, type SentimentJudgeClient, type Judge
 export * from './judge/judge-wire';
 export { JUDGE_QUEUE_PROVIDER, type JudgeSettings } from './analysis.config';
 export { JudgeBackfill, type JudgeBackfillReport } from './judge/judge-backfill';
+export { EngineError, type EngineFailureKind } from './shared/engines/answer-engine';

@@ -6,6 +6,7 @@
  * trained on the others only), and for the frozen lexicon rules (fitted on the dev verticals before the new ones
  * were labelled), each for the dev verticals, the new ones (see verticals.ts) and per vertical.
  * With --verbose, each disagreement is printed to stderr first, one a line.
+ * With --judge, scores the configured sentiment judge instead (judge-mode.ts): it asks the judge's API.
  */
 import { readFileSync } from 'node:fs';
 import { analyzeAnswer, createAnalyzer, parseCorpusLine, toLabels } from '../src/index';
@@ -74,4 +75,14 @@ function main(argv: readonly string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+const args = process.argv.slice(2);
+if (args.includes('--judge')) {
+  const files = corpusFiles(corporaFromArgs(args));
+  void import('./judge-mode')
+    .then(({ judgeMode }) => judgeMode(args, corpusLines(files)))
+    .then((code) => (process.exitCode = code))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exitCode = 1;
+    });
+} else process.exitCode = main(args);
