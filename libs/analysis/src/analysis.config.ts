@@ -1,6 +1,6 @@
 import { defineConfigSection, type ConfigOf, type ConfigReader } from '@libs/config';
 import { PROVIDERS, type Provider } from './domain';
-import { JUDGE_PROVIDERS, type JudgeProvider } from './judge/judge-wire';
+import { JUDGE_PROVIDERS, type JudgeProvider } from './shared/judge/judge-wire';
 
 /** The environment prefix of each provider: the names the providers' SDKs themselves read (DESIGN §13.1). */
 export const PROVIDER_ENV: Readonly<Record<Provider, string>> = { chatgpt: 'OPENAI', claude: 'ANTHROPIC', gemini: 'GEMINI', perplexity: 'PERPLEXITY' };

@@ -22,8 +22,8 @@ import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-
 import { BrandFactsRepository } from './brand-facts.repository';
 import { GetBrandFactsController } from './get-brand-facts/get-brand-facts.http.controller';
 import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.controller';
-import { AnswerJudge } from './judge/answer-judge';
-import { JudgeSettingsRepository } from './judge/judge-settings.repository';
+import { AnswerJudge } from './shared/judge/answer-judge';
+import { JudgeSettingsRepository } from './shared/judge/judge-settings.repository';
 
 /** What the service asks the AI engines and what they answered (DESIGN §13.1): the API side (audit requests count against the organisation's quota). */
 @Module({

@@ -14,10 +14,10 @@ export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-cr
 export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';
 export * from './read-model/analysis-tables';
 export { CreateSentimentJudge1795788745800 } from './migrations/1795788745800-create-sentiment-judge';
-export { AnswerJudge, judgeCacheKey, judgeJobId, type JudgeJob, type JudgeOutcome } from './judge/answer-judge';
-export { JudgeSettingsRepository, type OrganizationJudgeSettings } from './judge/judge-settings.repository';
-export { createJudgeClient, judgeLabeller, type SentimentJudgeClient, type JudgeClientOptions } from './judge/judge-client';
-export * from './judge/judge-wire';
+export { AnswerJudge, judgeCacheKey, judgeJobId, type JudgeJob, type JudgeOutcome } from './shared/judge/answer-judge';
+export { JudgeSettingsRepository, type OrganizationJudgeSettings } from './shared/judge/judge-settings.repository';
+export { createJudgeClient, judgeLabeller, type SentimentJudgeClient, type JudgeClientOptions } from './shared/judge/judge-client';
+export * from './shared/judge/judge-wire';
 export { JUDGE_QUEUE_PROVIDER, type JudgeSettings } from './analysis.config';
-export { JudgeBackfill, type JudgeBackfillReport } from './judge/judge-backfill';
+export { JudgeBackfill, type JudgeBackfillReport } from './judge-answers/judge-backfill';
 export { EngineError, type EngineFailureKind } from './shared/engines/answer-engine';

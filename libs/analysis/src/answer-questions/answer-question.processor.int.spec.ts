@@ -16,8 +16,8 @@ import { Engines } from '../shared/engines/engine-registry';
 import { RunRequests } from '../shared/run-requests';
 import { TrackedBrands } from '../shared/tracked-brands';
 import { AnswerQuestionProcessor } from './answer-question.processor';
-import { AnswerJudge } from '../judge/answer-judge';
-import { JudgeSettingsRepository } from '../judge/judge-settings.repository';
+import { AnswerJudge } from '../shared/judge/answer-judge';
+import { JudgeSettingsRepository } from '../shared/judge/judge-settings.repository';
 import { RunProgress } from './run-progress';
 
 /**

@@ -11,7 +11,7 @@ import { answerQueue, type AnswerJob } from '../shared/answer-queues';
 import { EngineError } from '../shared/engines/answer-engine';
 import { Engines } from '../shared/engines/engine-registry';
 import { TrackedBrands } from '../shared/tracked-brands';
-import { AnswerJudge, isJudgeJob, type JudgeJob } from '../judge/answer-judge';
+import { AnswerJudge, isJudgeJob, type JudgeJob } from '../shared/judge/answer-judge';
 import { RunProgress } from './run-progress';
 
 const RUN_CACHE_LIMIT = 1000;

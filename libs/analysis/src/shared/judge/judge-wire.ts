@@ -1,5 +1,5 @@
-import { EngineError } from '../shared/engines/answer-engine';
-import { count, isRecord } from '../shared/engines/engine-options';
+import { EngineError } from '../engines/answer-engine';
+import { count, isRecord } from '../engines/engine-options';
 
 /*
  * The sentiment judge's wire format (DESIGN §17): one request per answer naming its mentioned

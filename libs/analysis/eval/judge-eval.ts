@@ -1,5 +1,6 @@
 /**
- * `npm run eval:answers -- --judge [--corpus …] [--concurrency N] [--limit N]`: scores the configured
+ * `npm run eval:answers -- --judge [--corpus …] [--concurrency N] [--limit N]` (evaluate.ts runs this
+ * file as its own process: the answer-analysis platform library does not import a concern): scores the configured
  * sentiment judge (SENTIMENT_JUDGE, SENTIMENT_JUDGE_MODEL, its key and base URL, as the worker reads
  * them) on the labelled sets: each labelled answer is put to the judge in the wire format of DESIGN
  * §17 with its labelled entities' names, and the judge's labels are compared with the hand labels.
@@ -8,8 +9,9 @@
  */
 import { ANALYSIS_CONFIG, createJudgeClient, EngineError, JUDGE_PROMPT_VERSION, type SentimentJudgeClient } from '@libs/analysis';
 import { loadConfig, sectionOf } from '@libs/config';
-import { sentimentFigures, type Sentiment } from './score-labels';
-import { TUNED_VERTICALS } from './verticals';
+import { corporaFromArgs, corpusFiles, corpusLines } from '../../answer-analysis/eval/corpus-files';
+import { sentimentFigures, type Sentiment } from '../../answer-analysis/eval/score-labels';
+import { TUNED_VERTICALS } from '../../answer-analysis/eval/verticals';
 
 interface Labelled {
   id: string;
@@ -118,4 +120,14 @@ export async function judgeMode(argv: readonly string[], lines: readonly { line:
   const scores = await scoreJudge(limit === null ? answers : answers.slice(0, limit), client, option('--concurrency') ?? 4);
   console.log(JSON.stringify({ judge: scores }));
   return 0;
+}
+
+if (require.main === module) {
+  const argv = process.argv.slice(2);
+  judgeMode(argv, corpusLines(corpusFiles(corporaFromArgs(argv))))
+    .then((code) => (process.exitCode = code))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exitCode = 1;
+    });
 }

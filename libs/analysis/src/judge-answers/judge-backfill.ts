@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BrandAccess } from '@libs/tenancy';
 import { Queues } from '@libs/queue';
-import { AnswerJudge, judgeJobId, type JudgeJob, type JudgeOutcome } from './answer-judge';
+import { AnswerJudge, judgeJobId, type JudgeJob, type JudgeOutcome } from '../shared/judge/answer-judge';
 
 export interface JudgeBackfillReport {
   brandId: number;

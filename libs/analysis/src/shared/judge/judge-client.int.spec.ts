@@ -1,5 +1,5 @@
-import { type FakeProvider, type FakeProviders, startFakeProviders } from '../../../../test/support/fake-providers';
-import { EngineError } from '../shared/engines/answer-engine';
+import { type FakeProvider, type FakeProviders, startFakeProviders } from '../../../../../test/support/fake-providers';
+import { EngineError } from '../engines/answer-engine';
 import { createJudgeClient, type SentimentJudgeClient } from './judge-client';
 import { ENTITY_SENTIMENT_SCHEMA, JUDGE_INSTRUCTIONS, JUDGE_TOOL_NAME, type JudgeProvider } from './judge-wire';
 

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { createJudgeClient } from '@libs/analysis';
 import { startFakeProviders, type FakeProviders } from '../../../test/support/fake-providers';
-import { corpusFiles, corpusLines } from './corpus-files';
-import { judgeMode, labelledAnswers, scoreJudge } from './judge-mode';
+import { corpusFiles, corpusLines } from '../../answer-analysis/eval/corpus-files';
+import { judgeMode, labelledAnswers, scoreJudge } from './judge-eval';
 
 /** eval:answers --judge against the fake OpenAI Responses API: the judge's labels scored against the hand labels. */
 
-const lines = corpusLines(corpusFiles([resolve(__dirname, 'corpus/cars.jsonl')])).slice(0, 6);
+const lines = corpusLines(corpusFiles([resolve(__dirname, '../../answer-analysis/eval/corpus/cars.jsonl')])).slice(0, 6);
 const answers = labelledAnswers(lines);
 
 let fakes: FakeProviders;
