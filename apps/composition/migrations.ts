@@ -54,4 +54,5 @@ export const ALL_MIGRATIONS = [
   AddPageAuditReasonCodes1763700013500,
   VISIBILITY_MIGRATIONS.labellers,
   CreateSentimentJudge1795788745800,
+  CITATION_MIGRATIONS.labellers,
 ];

@@ -200,6 +200,14 @@ it('`answers judge` back-fills the answers recorded before the judge was on, thr
   expect(progress[progress.length - 1]).toBe(5);
   expect(fakes.openai.requests.length).toBe(asked + 1);
   await until(async () => (await summary()).labelledBy.judge === 4, 10_000, 'the back-filled answer counts as judged');
+  // Prompt insights count each prompt's answers per labeller too.
+  await api.projected(['prompt_answers']);
+  const insights = await api.request({ url: `/api/v1/prompts/insights?brandId=${brandId}&limit=100`, key: org.key });
+  expect(insights.status).toBe(200);
+  const byPrompt = new Map((insights.body.data as { prompt: { query: string }; sentiment: { labelledBy: Summary['labelledBy'] } }[]).map((p) => [p.prompt.query, p.sentiment.labelledBy]));
+  expect(byPrompt.get('best invoicing tool for agencies')).toEqual({ judge: 2, model: 0, judgeFallbacks: 0 });
+  expect(byPrompt.get('invoicing software compared')).toEqual({ judge: 0, model: 1, judgeFallbacks: 1 });
+  expect(byPrompt.get('best invoicing tool')).toEqual({ judge: 1, model: 0, judgeFallbacks: 0 });
   // Again: every answer's verdict stands, nothing is asked.
   const again = await backfill.run(brandId, today, { timeoutMs: 30_000 });
   expect(again.pending).toBe(0);
