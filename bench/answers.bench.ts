@@ -9,7 +9,7 @@ import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
 import { projectionsReached } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 import { ANALYSIS_PROJECTORS } from '@projections';
-import { startFakeProviders } from '../test/support/fake-providers';
+import { defaultAnswer, startFakeProviders } from '../test/support/fake-providers';
 import { round, withBenchDatabase } from './support/bench-database';
 import { spawnScript } from './support/spawn-script';
 
@@ -124,7 +124,11 @@ async function main(): Promise<void> {
         const idealSeconds = (expected * LATENCY_MS) / 1000 / (CONCURRENCY * PROVIDERS.length);
 
         // 2. The same questions with the sentiment judge off, then on, every fake answering at once.
-        for (const f of [fakes.openai, fakes.anthropic, fakes.gemini, fakes.perplexity]) f.setLatency(0);
+        // Each provider's answer its own text, so that no judge verdict is a cache hit of another provider's (one call per answer).
+        for (const [name, f] of Object.entries({ openai: fakes.openai, anthropic: fakes.anthropic, gemini: fakes.gemini, perplexity: fakes.perplexity })) {
+          f.setLatency(0);
+          f.setAnswer((query) => ({ ...defaultAnswer(query), text: `${defaultAnswer(query).text} Asked of ${name}.` }));
+        }
         const judgeExpected = JUDGE_PROMPTS * PROVIDERS.length;
         const timedRun = async (label: string, judged: boolean): Promise<{ seconds: number; answersPerSecond: number; lastOfflineAnalysed: number; lastJudged: number | null }> => {
           const o = await tenancy.createOrganization(`Bench judge ${label}`, 'enterprise');
@@ -154,7 +158,10 @@ async function main(): Promise<void> {
         const chatgptAnswers = fakes.openai.requests.length - judgeRequestsBefore;
         const judgeOn = await timedRun('on', true);
         const judgeCalls = fakes.openai.requests.length - judgeRequestsBefore - 2 * chatgptAnswers;
-        for (const f of [fakes.openai, fakes.anthropic, fakes.gemini, fakes.perplexity]) f.setLatency(LATENCY_MS);
+        for (const f of [fakes.openai, fakes.anthropic, fakes.gemini, fakes.perplexity]) {
+          f.setLatency(LATENCY_MS);
+          f.setAnswer(defaultAnswer);
+        }
 
         // 3. A seed of ANSWERS answers through the event store while the worker projects them.
         const prompts = new TrackedPromptsRepository(ds);
