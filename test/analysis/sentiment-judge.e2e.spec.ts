@@ -153,6 +153,8 @@ it("with it on, the judge's structured output labels the entities, the figures c
   expect(after.labelled).toBe(2);
   expect(after.negative).toBe(before.negative + 1);
   expect(after.labelledBy).toEqual({ judge: 1, model: 1, judgeFallbacks: 0 });
+  const index = await api.request({ url: `/api/v1/brand-index/latest?brandId=${brandId}`, key: org.key });
+  expect((index.body.data.components as { name: string; labelledBy?: unknown }[]).find((c) => c.name === 'netSentiment')?.labelledBy).toEqual({ judge: 1, model: 1, judgeFallbacks: 0 });
 });
 
 it('a malformed judge reply keeps the offline label and is counted', async () => {

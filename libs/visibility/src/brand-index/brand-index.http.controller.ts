@@ -6,6 +6,7 @@ import { addDays, brandIndex, netSentimentOn100, utcDay } from '@libs/metrics';
 import { BrandIndexWeightsRepository } from '../brand-index-weights.repository';
 import { brandFigures } from '../read-model/brand-figures';
 import { EntityDto } from '../read-model/figure.dto';
+import { LabelledByDto, labelledBy } from '../read-model/sentiment.dto';
 import { RollupReads } from '../read-model/rollup-reads';
 import { VisibilityScope } from '../visibility-scope';
 import { BRAND_INDEX_EXAMPLE } from './brand-index.example';
@@ -21,6 +22,7 @@ export class BrandIndexComponentDto {
   @ApiProperty({ description: 'Weight it carried after components without data were left out (percent; they add to 100)' }) effectiveWeight!: number;
   @ApiProperty({ type: 'number', nullable: true, description: 'Points it added to the index' }) contribution!: number | null;
   @ApiProperty({ type: 'integer' }) n!: number;
+  @ApiProperty({ type: LabelledByDto, required: false, description: 'netSentiment only: how many of its labelled answers each labeller decided' }) labelledBy?: LabelledByDto;
 }
 export class BrandIndexDto {
   @ApiProperty({ type: EntityDto }) brand!: EntityDto;
@@ -68,6 +70,8 @@ export class BrandIndexController {
       },
       (await this.weights.of(scope.brand.organizationId)).weights,
     );
-    return { data: { brand: VisibilityScope.entity(scope, scope.brandEntityId), date, startDate: start, endDate: end, value: index.value, components: index.components } };
+    const labelled = f.sentiment.positive + f.sentiment.neutral + f.sentiment.negative;
+    const components = index.components.map((c) => (c.name === 'netSentiment' ? { ...c, labelledBy: labelledBy(f.sentiment, labelled) } : c));
+    return { data: { brand: VisibilityScope.entity(scope, scope.brandEntityId), date, startDate: start, endDate: end, value: index.value, components } };
   }
 }
