@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { Pool } from 'pg';
-import { AnswerHistorySeeder, PROVIDERS, RunRequests, TrackedPromptsRepository } from '@libs/analysis';
+import { AnswerHistorySeeder, JudgeSettingsRepository, PROVIDERS, RunRequests, TrackedPromptsRepository } from '@libs/analysis';
 import { createDataSource } from '@libs/database';
 import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
 import { projectionsReached } from '@libs/projection-engine';
 import { TenancyRepository } from '@libs/tenancy';
 import { ANALYSIS_PROJECTORS } from '@projections';
-import { startFakeProviders } from '../test/support/fake-providers';
+import { defaultAnswer, startFakeProviders } from '../test/support/fake-providers';
 import { round, withBenchDatabase } from './support/bench-database';
 import { spawnScript } from './support/spawn-script';
 
@@ -22,6 +22,11 @@ import { spawnScript } from './support/spawn-script';
  *   the history seeder while the worker projects them: answers/s end to end (from the first
  *   append until the projections have caught up), and the share of that time spent generating and
  *   analysing, appending, and projecting after the last append;
+ * - judge: BENCH_JUDGE_PROMPTS (default 100) prompts x 4 providers asked twice, every fake answering
+ *   at once, by an organisation with the sentiment judge off, then by one with it on (the fake OpenAI
+ *   as judge, on the chatgpt queue): answers/s from the request until every answer is analysed (and,
+ *   judge on, its judge-labelled analysis projected), and the share of the judged run's time that
+ *   judging added ((on - off) / on);
  * - the worker's peak resident memory through both (VmHWM), against 512 MB.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 100_000);
@@ -29,6 +34,7 @@ const LATENCY_MS = 200;
 const CONCURRENCY = 25;
 const RUN_PROMPTS = 250;
 const WORKER_HEAP_MB = Number(process.env.BENCH_WORKER_HEAP_MB ?? 256);
+const JUDGE_PROMPTS = Number(process.env.BENCH_JUDGE_PROMPTS ?? 100);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -62,6 +68,10 @@ async function main(): Promise<void> {
         GEMINI_BASE_URL: fakes.gemini.baseUrl,
         PERPLEXITY_API_KEY: 'bench',
         PERPLEXITY_BASE_URL: fakes.perplexity.baseUrl,
+        // The judge of the judge section (organisations turn it on; the others never ask it).
+        SENTIMENT_JUDGE: 'openai',
+        SENTIMENT_JUDGE_API_KEY: 'bench',
+        SENTIMENT_JUDGE_BASE_URL: fakes.openai.baseUrl,
       };
       for (const p of ['OPENAI', 'ANTHROPIC', 'GEMINI', 'PERPLEXITY']) {
         env[`${p}_CONCURRENCY`] = String(CONCURRENCY);
@@ -113,7 +123,47 @@ async function main(): Promise<void> {
         );
         const idealSeconds = (expected * LATENCY_MS) / 1000 / (CONCURRENCY * PROVIDERS.length);
 
-        // 2. A seed of ANSWERS answers through the event store while the worker projects them.
+        // 2. The same questions with the sentiment judge off, then on, every fake answering at once.
+        // Each provider's answer its own text, so that no judge verdict is a cache hit of another provider's (one call per answer).
+        for (const [name, f] of Object.entries({ openai: fakes.openai, anthropic: fakes.anthropic, gemini: fakes.gemini, perplexity: fakes.perplexity })) {
+          f.setLatency(0);
+          f.setAnswer((query) => ({ ...defaultAnswer(query), text: `${defaultAnswer(query).text} Asked of ${name}.` }));
+        }
+        const judgeExpected = JUDGE_PROMPTS * PROVIDERS.length;
+        const timedRun = async (label: string, judged: boolean): Promise<{ seconds: number; answersPerSecond: number; lastOfflineAnalysed: number; lastJudged: number | null }> => {
+          const o = await tenancy.createOrganization(`Bench judge ${label}`, 'enterprise');
+          const b = await tenancy.createBrand({ organizationId: o.id, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }, { name: 'Initech', domain: 'initech.io' }, { name: 'Hooli', domain: 'hooli.com' }] });
+          if (judged) await new JudgeSettingsRepository(ds).set(o.id, 'openai', null);
+          const j0 = performance.now();
+          const r = await runs.request({ organizationId: o.id, brandId: b.id, trigger: 'api', questions: Array.from({ length: JUDGE_PROMPTS }, (_, k) => ({ promptId: null, query: `judge bench ${label} ${k}`, providers: PROVIDERS })) });
+          for (;;) {
+            const [{ n }]: { n: number }[] = await ds.query('SELECT count(*)::int AS n FROM analysis_results WHERE run_id = $1 AND analysed_at IS NOT NULL', [r.runId]);
+            const [{ j }]: { j: number }[] = await ds.query(`SELECT count(*)::int AS j FROM prompt_answers WHERE run_id = $1 AND brand_labeller LIKE 'judge:%'`, [r.runId]);
+            if (n === judgeExpected && (!judged || j === judgeExpected)) break;
+            if (performance.now() - j0 > 300_000) throw new Error(`judge ${label}: not done after 300 s (${n} analysed, ${j} judged)`);
+            await sleep(20);
+          }
+          const seconds = (performance.now() - j0) / 1000;
+          const [t]: { analysed: number; judged: number | null }[] = await ds.query(
+            `SELECT extract(epoch FROM max(recorded_at) FILTER (WHERE type = 'answer.analysed' AND stream_position = 1) - r.at) AS analysed,
+                    extract(epoch FROM max(recorded_at) FILTER (WHERE type = 'answer.judged') - r.at) AS judged
+               FROM events, (SELECT recorded_at AS at FROM events WHERE stream_id = $1 AND stream_position = 0) r
+              WHERE stream_id LIKE $2 GROUP BY r.at`,
+            [`analysis-run-${r.runId}`, `answer-${r.runId}-%`],
+          );
+          return { seconds: round(seconds, 2), answersPerSecond: round(judgeExpected / seconds), lastOfflineAnalysed: round(Number(t.analysed), 2), lastJudged: t.judged === null ? null : round(Number(t.judged), 2) };
+        };
+        const judgeRequestsBefore = fakes.openai.requests.length;
+        const judgeOff = await timedRun('off', false);
+        const chatgptAnswers = fakes.openai.requests.length - judgeRequestsBefore;
+        const judgeOn = await timedRun('on', true);
+        const judgeCalls = fakes.openai.requests.length - judgeRequestsBefore - 2 * chatgptAnswers;
+        for (const f of [fakes.openai, fakes.anthropic, fakes.gemini, fakes.perplexity]) {
+          f.setLatency(LATENCY_MS);
+          f.setAnswer(defaultAnswer);
+        }
+
+        // 3. A seed of ANSWERS answers through the event store while the worker projects them.
         const prompts = new TrackedPromptsRepository(ds);
         const added = [];
         for (let k = 0; k < 25; k++) {
@@ -149,6 +199,13 @@ async function main(): Promise<void> {
               goalAnswersPerSecond: 5000,
               share: { generateAndAnalyse: round(seeded.analyseMs / 1000 / endToEnd, 3), append: round(seeded.appendMs / 1000 / endToEnd, 3), projectAfterLastAppend: round(tailSeconds / endToEnd, 3) },
               seedWriteSeconds: round(seedSeconds, 2),
+            },
+            judge: {
+              answers: judgeExpected,
+              providerLatencyMs: 0,
+              off: judgeOff,
+              on: { ...judgeOn, judgeCalls },
+              judgingShare: round((judgeOn.seconds - judgeOff.seconds) / judgeOn.seconds, 3),
             },
             worker: { peakRssMb: peakMb, goalMb: 512, heapBudgetMb: WORKER_HEAP_MB },
           }),

@@ -69,7 +69,7 @@ describe('read-model shapes', () => {
 describe('the rollup counters: one list', () => {
   it('the table’s counter columns, the empty sums and the stored contribution order all come from ROLLUP_COUNTERS', () => {
     // The order an answer's contribution is stored in (answer_rollup_sources): append only.
-    expect(ROLLUP_COUNTER_COLUMNS).toEqual(['answers', 'mentioned', 'mentions', 'ranked', 'rank_sum', 'top3', 'positive', 'neutral', 'negative', 'score_sum', 'cited', 'with_citations', 'citations', 'all_citations', 'visibility_sum', 'checkable', 'accurate']);
+    expect(ROLLUP_COUNTER_COLUMNS).toEqual(['answers', 'mentioned', 'mentions', 'ranked', 'rank_sum', 'top3', 'positive', 'neutral', 'negative', 'score_sum', 'cited', 'with_citations', 'citations', 'all_citations', 'visibility_sum', 'checkable', 'accurate', 'judged', 'judge_fallbacks']);
     expect(Object.keys(EMPTY_SUMS)).toEqual([...ROLLUP_COUNTER_NAMES]);
     expect(Object.keys(ANSWER_DAILY_ROLLUPS.columns).slice(-ROLLUP_COUNTER_COLUMNS.length)).toEqual([...ROLLUP_COUNTER_COLUMNS]);
     const { text } = rollupSumsSql({ organizationId: 1, brandId: 2, start: '2026-01-01', end: '2026-01-31' }, ['day']);

@@ -35,6 +35,8 @@ export const analysisResultsProjector: Projector = {
         } else analyses.set(id, e.data);
         continue;
       }
+      // A judgement changes the results through the analysis appended with it.
+      if (e.type === 'answer.judged') continue;
       const d = e.data;
       const base = { id, run_id: d.runId, n: d.n, organization_id: d.organizationId, client_id: owners.get(d.brandId)?.clientId ?? null, brand_id: d.brandId, prompt_id: d.promptId, query: d.query, provider: d.provider, country: d.country ?? null, language: d.language ?? null, asked_at: d.askedAt };
       rows.set(

@@ -15,6 +15,8 @@ interface PromptAnswerRow extends AnswerRowBase {
   cited_domains: string[];
   brand_cited: boolean;
   citations: number;
+  brand_labeller: string | null;
+  judge_outcome: string | null;
 }
 
 export const PROMPT_ANSWERS = tableShape<PromptAnswerRow>({
@@ -32,6 +34,8 @@ export const PROMPT_ANSWERS = tableShape<PromptAnswerRow>({
     cited_domains: 'text[]',
     brand_cited: 'boolean',
     citations: 'integer',
+    brand_labeller: 'text',
+    judge_outcome: 'text',
   },
   key: ['result_id'],
 });
@@ -63,6 +67,8 @@ export const promptAnswersProjector: Projector = {
           cited_domains: [...new Set(d.citations.map((c) => c.domain))],
           brand_cited: d.citations.some((c) => c.owner === 'brand'),
           citations: d.citations.length,
+          brand_labeller: mentioned && brand?.sentiment ? (brand.labeller ?? `model:${d.engineVersion}`) : null,
+          judge_outcome: d.judge?.outcome ?? null,
         },
       ];
     });

@@ -47,6 +47,8 @@ export function contributionOf(d: AnswerAnalysed['data'], promptId: number | nul
       visibilitySum: e.visibilityShare,
       checkable: e.kind === 'brand' ? checkable : 0,
       accurate: e.kind === 'brand' ? accurate : 0,
+      judged: labelled && e.labeller?.startsWith('judge:') ? 1 : 0,
+      judgeFallbacks: labelled && d.judge?.outcome === 'fallback' ? 1 : 0,
     };
     entities[e.entityId] = ROLLUP_COUNTER_NAMES.map((k) => counters[k]);
   }

@@ -56,9 +56,19 @@ export interface FakeProvider {
   setLatency(ms: number): void;
   /** When each request arrived (ms since the epoch), in order. */
   readonly arrivals: number[];
-  /** Clears the recorded requests, the scripted faults, the latency and a custom answer. */
+  /**
+   * How sentiment-judge requests (DESIGN §17: structured output / forced tool use) are answered:
+   * the labels for the asked names and the answer text (by default every asked name `positive`).
+   */
+  setJudgement(judgement: FakeJudgement): void;
+  /** Clears the recorded requests, the scripted faults, the latency, a custom answer and judgement. */
   reset(): void;
 }
+
+/** A judge's labels for one request: the entities it returns (names may include ones not asked). */
+export type FakeJudgement = (answer: string, names: readonly string[]) => { name: string; sentiment: string; evidence: string }[];
+
+export const defaultJudgement: FakeJudgement = (_answer, names) => names.map((name) => ({ name, sentiment: 'positive', evidence: `${name} is recommended.` }));
 
 export interface FakeProviders {
   readonly openai: FakeProvider;
@@ -108,6 +118,24 @@ interface Dialect {
   refusal(query: string, model: string): unknown;
   malformed(model: string): unknown;
   error(status: number, message: string, retryAfter: string | undefined): unknown;
+  /** Sentiment-judge requests (OpenAI and Anthropic only): how to know one, read it, and answer it. */
+  judge?: JudgeDialect;
+}
+
+interface JudgeDialect {
+  is(body: unknown): boolean;
+  /** The answer text and the entity names of the request's input. */
+  read(body: unknown): { answer: string; names: string[] };
+  success(labels: ReturnType<FakeJudgement>, model: string, inputChars: number): unknown;
+  /** 200 whose labels are not valid JSON (OpenAI output text) or not the schema (Anthropic tool input). */
+  malformed(model: string): unknown;
+}
+
+/** Reads the judge input written by the judge client: the "- name" lines, then the answer between <answer> tags. */
+function readJudgeInput(text: string): { answer: string; names: string[] } {
+  const [head, rest = ''] = text.split('<answer>\n');
+  const names = head.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2));
+  return { answer: rest.replace(/\n<\/answer>$/, ''), names };
 }
 
 export async function startFakeProviders(): Promise<FakeProviders> {
@@ -130,6 +158,7 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
   let answer: (query: string) => FakeAnswer = defaultAnswer;
   let latencyMs = 0;
   let usage: FakeUsage | null = null;
+  let judgement: FakeJudgement = defaultJudgement;
   const arrivals: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const sleep = (ms: number) =>
@@ -187,11 +216,16 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
       const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
       return send(res, fault.status, dialect.error(fault.status, message, fault.retryAfter), headers);
     }
+    const judge = dialect.judge?.is(body) ? dialect.judge : undefined;
     if (fault !== undefined && 'malformed' in fault) {
       if (fault.malformed === 'not-json') return sendRaw(res, 200, '<html><body>Bad gateway</body></html>');
-      return send(res, 200, dialect.malformed(model));
+      return send(res, 200, judge ? judge.malformed(model) : dialect.malformed(model));
     }
     if (fault !== undefined && 'refusal' in fault) return send(res, 200, dialect.refusal(query, model));
+    if (judge) {
+      const input = judge.read(body);
+      return send(res, 200, judge.success(judgement(input.answer, input.names), model, text.length));
+    }
     return send(res, 200, dialect.success(answer(query), query, model, usage));
   }
 
@@ -217,7 +251,11 @@ async function start(dialect: Dialect): Promise<{ provider: FakeProvider; close(
     setAnswer: (fn) => {
       answer = fn;
     },
+    setJudgement: (fn) => {
+      judgement = fn;
+    },
     reset: () => {
+      judgement = defaultJudgement;
       requests.length = 0;
       arrivals.length = 0;
       latencyMs = 0;
@@ -342,6 +380,12 @@ const openAi: Dialect = {
     ]),
   refusal: (query, model) => openAiResponse(model, query, null, [{ type: 'refusal', refusal: "I'm sorry, but I can't help with that request." }]),
   malformed: (model) => ({ id: id('resp_'), object: 'response', model, status: 'completed', output: 'not a list' }),
+  judge: {
+    is: (body) => record(record(record(body)['text'])['format'])['type'] === 'json_schema',
+    read: (body) => readJudgeInput(String(record(body)['input'] ?? '')),
+    success: (labels, model, inputChars) => judgeResponse(model, JSON.stringify({ entities: labels }), inputChars),
+    malformed: (model) => judgeResponse(model, '{"entities": [{"name": "Acme", "sentiment": "posi', 40),
+  },
   error: (status, message) => ({
     error: {
       message,
@@ -351,6 +395,23 @@ const openAi: Dialect = {
     },
   }),
 };
+
+/** A Responses API reply to a structured-output request: one message whose output text is the JSON. */
+function judgeResponse(model: string, outputText: string, inputChars: number): unknown {
+  return {
+    id: id('resp_'),
+    object: 'response',
+    created_at: Math.floor(Date.now() / 1000),
+    status: 'completed',
+    error: null,
+    incomplete_details: null,
+    model,
+    output: [{ type: 'message', id: id('msg_'), status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: outputText, annotations: [], logprobs: [] }] }],
+    text: { format: { type: 'json_schema', name: 'entity_sentiment', strict: true } },
+    tools: [],
+    usage: { input_tokens: tokens('x'.repeat(inputChars)), input_tokens_details: { cached_tokens: 0 }, output_tokens: tokens(outputText), output_tokens_details: { reasoning_tokens: 0 }, total_tokens: tokens('x'.repeat(inputChars)) + tokens(outputText) },
+  };
+}
 
 function openAiResponse(model: string, query: string, usage: FakeUsage | null, content: unknown[]): unknown {
   const text = content.map((part) => String(record(part)['text'] ?? record(part)['refusal'] ?? '')).join('');
@@ -438,6 +499,12 @@ const anthropic: Dialect = {
     ]);
   },
   refusal: (query, model) => anthropicMessage(model, 'refusal', query, null, []),
+  judge: {
+    is: (body) => record(record(body)['tool_choice'])['type'] === 'tool',
+    read: (body) => readJudgeInput(lastUserText(record(body)['messages'])),
+    success: (labels, model, inputChars) => judgeMessage(model, { entities: labels }, inputChars),
+    malformed: (model) => judgeMessage(model, { entities: 'Acme: positive' }, 40),
+  },
   malformed: (model) => ({ id: id('msg_'), type: 'message', role: 'assistant', model, content: { text: 'not a list' } }),
   error: (status, message) => ({
     type: 'error',
@@ -454,6 +521,20 @@ const anthropic: Dialect = {
     request_id: id('req_'),
   }),
 };
+
+/** A Messages API reply to a forced tool call: one tool_use block whose input is the labels. */
+function judgeMessage(model: string, input: unknown, inputChars: number): unknown {
+  return {
+    id: id('msg_'),
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: [{ type: 'tool_use', id: id('toolu_'), name: 'record_entity_sentiment', input }],
+    stop_reason: 'tool_use',
+    stop_sequence: null,
+    usage: { input_tokens: tokens('x'.repeat(inputChars)) + 400, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: tokens(JSON.stringify(input)), service_tier: 'standard' },
+  };
+}
 
 function anthropicMessage(model: string, stopReason: string, query: string, usage: FakeUsage | null, content: unknown[]): unknown {
   const text = content.map((block) => (record(block)['type'] === 'text' ? String(record(block)['text']) : '')).join('');

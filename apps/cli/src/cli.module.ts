@@ -4,7 +4,7 @@ import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
-import { AnswerReanalyzer, BrandFactsRepository, BudgetsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
+import { AnswerJudge, AnswerReanalyzer, BrandFactsRepository, BudgetsRepository, JudgeBackfill, JudgeSettingsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
 import { ChannelCreator, ChannelSources, ChannelSyncer, ChannelsRepository, CredentialsBox, MetricsImporter } from '@libs/channels';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
@@ -48,6 +48,9 @@ export class CliModule {
         BrandFactsRepository,
         BudgetsRepository,
         AnswerReanalyzer,
+        JudgeSettingsRepository,
+        AnswerJudge,
+        JudgeBackfill,
         RollupReads,
         VisibilityReport,
         ChannelsRepository,

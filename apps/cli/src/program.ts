@@ -42,6 +42,10 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     register: async (p, d) => (await import('./commands/answers.command')).registerAnswers(p, d.fail, d.run, d.json),
   },
   {
+    commands: { judge: "an organisation's sentiment judge" },
+    register: async (p, d) => (await import('./commands/judge.command')).registerJudge(p, d.run, d.json),
+  },
+  {
     commands: { org: 'organisations', client: "an organisation's clients", brand: 'brands and their competitors', competitor: "a brand's competitors" },
     register: async (p, d) => (await import('./commands/tenancy.command')).registerTenancy(p, d.run, d.json),
   },

@@ -1,5 +1,6 @@
 import { defineConfigSection, type ConfigOf, type ConfigReader } from '@libs/config';
 import { completePriceEntry, DEFAULT_PRICES, PROVIDERS, priceEntryProblem, type PriceEntry, type Provider } from './domain';
+import { JUDGE_PROVIDERS, type JudgeProvider } from './shared/judge/judge-wire';
 
 /** The environment prefix of each provider: the names the providers' SDKs themselves read (DESIGN §13.1). */
 export const PROVIDER_ENV: Readonly<Record<Provider, string>> = { chatgpt: 'OPENAI', claude: 'ANTHROPIC', gemini: 'GEMINI', perplexity: 'PERPLEXITY' };
@@ -59,6 +60,32 @@ function priceTable(r: ConfigReader): PriceEntry[] {
   return [...DEFAULT_PRICES.filter((d) => !added.some((a) => same(a, d))), ...added];
 }
 
+const JUDGE_DEFAULT_MODELS: Readonly<Record<JudgeProvider, string>> = { openai: 'gpt-4.1-mini', anthropic: 'claude-haiku-4-5' };
+/** The answer provider whose key, base URL and queue (concurrency, requests a minute) a judge provider shares. */
+export const JUDGE_QUEUE_PROVIDER: Readonly<Record<JudgeProvider, Provider>> = { openai: 'chatgpt', anthropic: 'claude' };
+
+/** The sentiment judge of the deployment (DESIGN §17): null when SENTIMENT_JUDGE is unset or off, or no key is set for it. */
+export interface JudgeSettings {
+  readonly provider: JudgeProvider;
+  readonly model: string;
+  /** Never logged or returned. */
+  readonly apiKey: string;
+  readonly baseUrl: string | null;
+  readonly timeoutMs: number;
+}
+
+function judgeSettings(r: ConfigReader, providers: Record<Provider, ProviderSettings>): JudgeSettings | null {
+  const choice = r.oneOf('SENTIMENT_JUDGE', ['off', ...JUDGE_PROVIDERS] as const);
+  const baseUrl = r.optional('SENTIMENT_JUDGE_BASE_URL');
+  if (baseUrl !== null && !/^https?:\/\/[^\s]+$/.test(baseUrl)) r.problem('SENTIMENT_JUDGE_BASE_URL', 'must be an http(s) URL');
+  const timeoutMs = r.int('SENTIMENT_JUDGE_TIMEOUT_MS', 100, 600_000);
+  if (choice === 'off') return null;
+  const shared = providers[JUDGE_QUEUE_PROVIDER[choice]];
+  const apiKey = r.optional('SENTIMENT_JUDGE_API_KEY') ?? shared.apiKey;
+  if (apiKey === null) return null;
+  return { provider: choice, model: r.optional('SENTIMENT_JUDGE_MODEL') ?? JUDGE_DEFAULT_MODELS[choice], apiKey, baseUrl: baseUrl ?? shared.baseUrl, timeoutMs };
+}
+
 /** Analysis runs: the AI engines asked, their limits, and how answers are retried and scheduled. */
 export const ANALYSIS_CONFIG = defineConfigSection(
   'analysis',
@@ -76,6 +103,11 @@ export const ANALYSIS_CONFIG = defineConfigSection(
     { name: 'ANSWER_TIMEOUT_MS', default: '60000', description: 'Timeout of one question to a provider' },
     { name: 'ANSWER_ATTEMPTS', default: '5', description: 'Attempts at one question (429, 5xx and timeouts are retried)' },
     { name: 'ANSWER_BACKOFF_MS', default: '2000', description: 'First retry delay, doubled each attempt (a longer Retry-After wins)' },
+    { name: 'SENTIMENT_JUDGE', default: 'off', description: 'Sentiment judge provider (openai or anthropic); organisations enable it with `cli judge set`' },
+    { name: 'SENTIMENT_JUDGE_MODEL', default: '(gpt-4.1-mini; claude-haiku-4-5)', description: 'Model of the sentiment judge' },
+    { name: 'SENTIMENT_JUDGE_API_KEY', default: '(OPENAI_API_KEY or ANTHROPIC_API_KEY)', description: "Key of the sentiment judge; without one (or the provider's), no answer is judged" },
+    { name: 'SENTIMENT_JUDGE_BASE_URL', default: '(OPENAI_BASE_URL or ANTHROPIC_BASE_URL)', description: "The judge SDK's base URL (a local fake in tests)" },
+    { name: 'SENTIMENT_JUDGE_TIMEOUT_MS', default: '30000', description: 'Timeout of one judge call' },
     { name: 'ANALYSIS_SCHEDULER_POLL_MS', default: '60000', description: 'How often the scheduler looks for brands whose prompts are due' },
     {
       name: 'PROVIDER_PRICES',
@@ -83,13 +115,17 @@ export const ANALYSIS_CONFIG = defineConfigSection(
       description: 'Price lines added to (or replacing) the defaults: a JSON array of {provider, model, since (YYYY-MM-DD), inputPerMTok, outputPerMTok, cachedInputPerMTok?, requestUsd?} in USD',
     },
   ],
-  (r) => ({
-    providers: Object.fromEntries(PROVIDERS.map((p) => [p, providerSettings(r, p)])) as Record<Provider, ProviderSettings>,
+  (r) => {
+    const providers = Object.fromEntries(PROVIDERS.map((p) => [p, providerSettings(r, p)])) as Record<Provider, ProviderSettings>;
+    return {
+    providers,
+    judge: judgeSettings(r, providers),
     timeoutMs: r.int('ANSWER_TIMEOUT_MS', 100, 600_000),
     attempts: r.int('ANSWER_ATTEMPTS', 1, 50),
     backoffMs: r.int('ANSWER_BACKOFF_MS', 1, 3_600_000),
     schedulerPollMs: r.int('ANALYSIS_SCHEDULER_POLL_MS', 50, 86_400_000),
     prices: priceTable(r),
-  }),
+    };
+  },
 );
 export type AnalysisConfig = ConfigOf<typeof ANALYSIS_CONFIG>;

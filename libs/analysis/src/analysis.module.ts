@@ -28,6 +28,8 @@ import { SetBudgetsController } from './set-budgets/set-budgets.http.controller'
 import { CostReads } from './read-model/cost-reads';
 import { GetBrandFactsController } from './get-brand-facts/get-brand-facts.http.controller';
 import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.controller';
+import { AnswerJudge } from './shared/judge/answer-judge';
+import { JudgeSettingsRepository } from './shared/judge/judge-settings.repository';
 import { ListRunResults } from './list-run-results/list-run-results.query';
 import { ListAnalysisRuns } from './list-analysis-runs/list-analysis-runs.query';
 import { ListAnalysisResults } from './list-analysis-results/list-analysis-results.query';
@@ -69,7 +71,7 @@ export class AnalysisModule {}
  */
 @Module({
   imports: [TenancyModule, QueueModule],
-  providers: [Engines, TrackedBrands, BrandFactsRepository, RunProgress, SpendLedger, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
+  providers: [Engines, TrackedBrands, BrandFactsRepository, RunProgress, SpendLedger, JudgeSettingsRepository, AnswerJudge, AnswerQuestionProcessor, RunRequests, TrackedPromptsRepository, RunScheduler],
   // QueueModule: the dispatch reactor is built in the projection engine's module from these exports.
   exports: [QueueModule, Engines, RunRequests, TrackedPromptsRepository, RunScheduler],
 })

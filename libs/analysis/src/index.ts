@@ -30,3 +30,11 @@ export { ListAnalysisRuns } from './list-analysis-runs/list-analysis-runs.query'
 export { ListAnalysisResults } from './list-analysis-results/list-analysis-results.query';
 export { GetAnalysisRun } from './get-analysis-run/get-analysis-run.query';
 export * from './read-model/answer-citation.facts';
+export { CreateSentimentJudge1795788745800 } from './migrations/1795788745800-create-sentiment-judge';
+export { AnswerJudge, judgeCacheKey, judgeJobId, type JudgeJob, type JudgeOutcome } from './shared/judge/answer-judge';
+export { JudgeSettingsRepository, type OrganizationJudgeSettings } from './shared/judge/judge-settings.repository';
+export { createJudgeClient, judgeLabeller, type SentimentJudgeClient, type JudgeClientOptions } from './shared/judge/judge-client';
+export * from './shared/judge/judge-wire';
+export { JUDGE_QUEUE_PROVIDER, type JudgeSettings } from './analysis.config';
+export { JudgeBackfill, type JudgeBackfillReport } from './judge-answers/judge-backfill';
+export { EngineError, type EngineFailureKind } from './shared/engines/answer-engine';

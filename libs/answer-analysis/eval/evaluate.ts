@@ -6,7 +6,12 @@
  * trained on the others only), and for the frozen lexicon rules (fitted on the dev verticals before the new ones
  * were labelled), each for the dev verticals, the new ones (see verticals.ts) and per vertical.
  * With --verbose, each disagreement is printed to stderr first, one a line.
+ * With --judge, scores the configured sentiment judge instead: libs/analysis/eval/judge-eval.ts, run as its
+ * own process (this platform library does not import the analysis concern, which owns the judge); it asks
+ * the judge's API.
  */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { analyzeAnswer, createAnalyzer, parseCorpusLine, toLabels } from '../src/index';
 import { corporaFromArgs, corpusFiles, corpusLines } from './corpus-files';
@@ -74,4 +79,8 @@ function main(argv: readonly string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+const args = process.argv.slice(2);
+if (args.includes('--judge')) {
+  const judge = spawnSync(process.execPath, [...process.execArgv, resolve(__dirname, '../../analysis/eval/judge-eval.ts'), ...args], { stdio: 'inherit' });
+  process.exitCode = judge.status ?? 1;
+} else process.exitCode = main(args);

@@ -17,6 +17,8 @@ import { RunRequests } from '../shared/run-requests';
 import { SpendLedger } from '../shared/spend-ledger';
 import { TrackedBrands } from '../shared/tracked-brands';
 import { AnswerQuestionProcessor } from './answer-question.processor';
+import { AnswerJudge } from '../shared/judge/answer-judge';
+import { JudgeSettingsRepository } from '../shared/judge/judge-settings.repository';
 import { RunProgress } from './run-progress';
 
 /**
@@ -46,7 +48,8 @@ beforeAll(async () => {
   const tenancy = new TenancyRepository(ds);
   const brands = new TrackedBrands(tenancy, new BrandFactsRepository(ds));
   const analysis = sectionOf(config, ANALYSIS_CONFIG);
-  processor = new AnswerQuestionProcessor(new Queues(sectionOf(config, QUEUE_CONFIG)), store, analysis, new Engines(analysis), brands, progress, new SpendLedger(ds, analysis));
+  const queues = new Queues(sectionOf(config, QUEUE_CONFIG));
+  processor = new AnswerQuestionProcessor(queues, store, analysis, new Engines(analysis), brands, progress, new SpendLedger(ds, analysis), new AnswerJudge(store, analysis, ds, new JudgeSettingsRepository(ds), queues));
   runs = new RunRequests(ds, store);
   organizationId = (await tenancy.createOrganization('Processor', 'enterprise')).id;
   brandId = (await tenancy.createBrand({ organizationId, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }] })).id;

@@ -12,6 +12,7 @@ import { EngineError } from '../shared/engines/answer-engine';
 import { Engines } from '../shared/engines/engine-registry';
 import { SpendLedger, type SpendDecision } from '../shared/spend-ledger';
 import { TrackedBrands } from '../shared/tracked-brands';
+import { AnswerJudge, isJudgeJob, type JudgeJob } from '../shared/judge/answer-judge';
 import { RunProgress } from './run-progress';
 
 const RUN_CACHE_LIMIT = 1000;
@@ -81,12 +82,16 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     private readonly brands: TrackedBrands,
     private readonly progress: RunProgress,
     private readonly ledger: SpendLedger,
+    private readonly judge: AnswerJudge,
   ) {
     this.answers = answerRunner(store);
   }
 
   onApplicationBootstrap(): void {
-    for (const provider of PROVIDERS) this.queues.process<AnswerJob, string>(answerQueue(provider, this.config), (data, job) => this.process(data, job));
+    // A provider's queue also carries the sentiment judge's jobs when the judge is that provider's (one concurrency and rate limit for both).
+    for (const provider of PROVIDERS) {
+      this.queues.process<AnswerJob | JudgeJob, string>(answerQueue(provider, this.config), (data, job) => (isJudgeJob(data) ? this.judge.process(data, job) : this.process(data, job)));
+    }
   }
 
   async process(data: AnswerJob, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
@@ -112,6 +117,8 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     if (!ending) throw new Error(`answer ${streamId} has no ending after asking`);
     if (live) await this.ledger.settle(run.runId, item.n, ending);
     if (ending.type === 'answer.recorded' && !answer.state.analysis) await this.analyse(streamId, ending, answer);
+    // The judge labels it afterwards, on its own provider's queue, where the organisation has it on.
+    if (ending.type === 'answer.recorded' && (await this.judge.clientFor(run.organizationId))) await this.judge.enqueue([{ runId: run.runId, n: item.n }]);
     await this.progress.ended(run, item.n, ending.type === 'answer.failed', ending.type === 'answer.failed' && ending.data.kind === BUDGET_EXHAUSTED);
     return ending.type;
   }

@@ -116,6 +116,8 @@ export interface AnalysedEntity {
   sentiment: 'positive' | 'neutral' | 'negative' | null;
   sentimentScore: number | null;
   visibilityShare: number;
+  /** Who decided `sentiment` when it was not the offline model (`judge:<provider>/<model>`); absent: `model:<engineVersion>`. */
+  labeller?: string;
 }
 
 /** One cited source of one answer (position: 1-based, the answer's order). */
@@ -139,6 +141,40 @@ export interface AnswerAnalysed {
     citations: AnalysedCitation[];
     /** Checkable claims about the brand and whether they agree with its registered facts (absent in analyses without facts). */
     claims?: FactCheck[];
+    /** The sentiment judge's part (absent: never judged): its labels are in `entities`, a fallback kept the offline labels. */
+    judge?: { labeller: string; outcome: 'labelled' | 'fallback' };
+  };
+}
+
+/** One entity's label from the sentiment judge (DESIGN §17). */
+export interface JudgeEntityLabel {
+  entityId: string;
+  sentiment: 'positive' | 'neutral' | 'negative';
+  evidence: string;
+}
+
+/**
+ * The sentiment judge labelled the answer's mentioned entities (`outcome: labelled`), or failed,
+ * refused or answered out of format (`outcome: fallback`: the offline labels stand). `usage` is the
+ * call's reported tokens (null when the labels came from the cache: nothing was asked).
+ */
+export interface AnswerJudged {
+  type: 'answer.judged';
+  data: AnswerKey & {
+    labeller: string;
+    promptVersion: string;
+    /** sha256 of the answer text, the entity names asked, the prompt version and the labeller. */
+    cacheKey: string;
+    outcome: 'labelled' | 'fallback';
+    /** Why the offline labels stand (outcome fallback): the failure kind and message. */
+    fallback: { kind: string; reason: string } | null;
+    labels: JudgeEntityLabel[];
+    /** Entities asked about, and names in the reply that were not asked (ignored). */
+    asked: number;
+    unknown: number;
+    cached: boolean;
+    usage: { inputTokens: number | null; outputTokens: number | null } | null;
+    judgedAt: string;
   };
 }
 
@@ -151,7 +187,7 @@ export interface FactCheck {
   sentence: string;
 }
 
-export type AnswerEvent = AnswerRecorded | AnswerFailed | AnswerAnalysed;
+export type AnswerEvent = AnswerRecorded | AnswerFailed | AnswerAnalysed | AnswerJudged;
 
 /** Raw provider responses are kept up to this many characters of JSON. */
 export const RAW_RESPONSE_LIMIT = 65_536;
@@ -173,6 +209,7 @@ export const answerEvents = eventDecoder<AnswerEvent>({
   'answer.recorded': { ...KEY, model: 'string', source: 'string', text: 'string', providerCitations: 'array', usage: 'object?', latencyMs: 'number', askedAt: 'string', raw: 'string?' },
   'answer.failed': { ...KEY, reason: 'string', kind: 'string', attempts: 'number', askedAt: 'string', failedAt: 'string' },
   'answer.analysed': { ...KEY, askedAt: 'string', engineVersion: 'string', analysedAt: 'string', entities: 'array', citations: 'array' },
+  'answer.judged': { ...KEY, labeller: 'string', promptVersion: 'string', cacheKey: 'string', outcome: 'string', labels: 'array', asked: 'number', unknown: 'number', judgedAt: 'string' },
 });
 
 /** The market of an answer or a run item (none when its event predates markets). */

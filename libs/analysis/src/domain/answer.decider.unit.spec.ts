@@ -1,5 +1,5 @@
 import { deciderSpec } from '@libs/event-sourcing';
-import { AnalysisRuleError, answerDecider, type AnswerAnalysed, type AnswerAnalysis, type AnswerEvent, type AnswerFailed, type AnswerRecorded } from '.';
+import { AnalysisRuleError, answerDecider, type AnswerAnalysed, type AnswerAnalysis, type AnswerEvent, type AnswerFailed, type AnswerJudged, type AnswerRecorded } from '.';
 
 const key = { runId: 41, n: 3, organizationId: 1, brandId: 2, promptId: 7, query: 'best crm', provider: 'claude' as const };
 const answer: AnswerRecorded['data'] = {
@@ -72,5 +72,53 @@ describe('answer decider: recorded once (or failed), analysed, re-analysed', () 
     spec.given([recorded, first, second]).when({ kind: 'reanalyse', analysis: analysis(2), analysedAt: T2 }).then([]);
     // A recorded answer never analysed (the engine threw on it) is analysed by a re-analysis.
     spec.given([recorded]).when({ kind: 'reanalyse', analysis: analysis(1), analysedAt: T2 }).then([analysed(analysis(1), T2)]);
+  });
+
+  describe('the sentiment judge', () => {
+    const LABELLER = 'judge:openai/gpt-4.1-mini';
+    const judgement = (outcome: 'labelled' | 'fallback', cacheKey = 'k1'): AnswerJudged['data'] => ({
+      ...key,
+      labeller: LABELLER,
+      promptVersion: '1',
+      cacheKey,
+      outcome,
+      fallback: outcome === 'fallback' ? { kind: 'malformed', reason: 'not JSON' } : null,
+      labels: outcome === 'labelled' ? [{ entityId: 'brand-2', sentiment: 'negative', evidence: 'clunky' }] : [],
+      asked: 1,
+      unknown: 0,
+      cached: false,
+      usage: outcome === 'labelled' ? { inputTokens: 300, outputTokens: 40 } : null,
+      judgedAt: T2,
+    });
+    const judgedAnalysis = (a: AnswerAnalysis): AnswerAnalysis => ({
+      ...a,
+      entities: a.entities.map((e) => ({ ...e, sentiment: 'negative' as const, sentimentScore: -1, labeller: LABELLER })),
+      judge: { labeller: LABELLER, outcome: 'labelled' },
+    });
+    const first = analysed(analysis(1), T1);
+
+    it("records the verdict and a new analysis with the judge's labels, naming the labeller", () => {
+      const verdict = judgement('labelled');
+      spec.given([recorded, first]).when({ kind: 'judge', judgement: verdict, analysedAt: T2 }).then([{ type: 'answer.judged', data: verdict }, analysed(judgedAnalysis(analysis(1)), T2)]);
+    });
+
+    it('the same verdict again decides nothing; a fallback keeps the offline labels, marked', () => {
+      const verdict: AnswerEvent = { type: 'answer.judged', data: judgement('labelled') };
+      spec.given([recorded, first, verdict]).when({ kind: 'judge', judgement: judgement('labelled'), analysedAt: T2 }).then([]);
+      spec.given([recorded, first, verdict]).when({ kind: 'judge', judgement: judgement('fallback'), analysedAt: T2 }).then([]);
+      const fallback = judgement('fallback');
+      spec
+        .given([recorded, first])
+        .when({ kind: 'judge', judgement: fallback, analysedAt: T2 })
+        .then([{ type: 'answer.judged', data: fallback }, analysed({ ...analysis(1), judge: { labeller: LABELLER, outcome: 'fallback' } }, T2)]);
+    });
+
+    it("a re-analysis keeps the judge's labels (nothing is asked again), and refuses to judge an answer not analysed", () => {
+      const verdict: AnswerEvent = { type: 'answer.judged', data: judgement('labelled') };
+      const judged = analysed(judgedAnalysis(analysis(1)), T2);
+      spec.given([recorded, first, verdict, judged]).when({ kind: 'reanalyse', analysis: analysis(1), analysedAt: T2 }).then([]);
+      spec.given([recorded, first, verdict, judged]).when({ kind: 'reanalyse', analysis: analysis(1, 'e-2'), analysedAt: T2 }).then([analysed(judgedAnalysis(analysis(1, 'e-2')), T2)]);
+      spec.given([recorded]).when({ kind: 'judge', judgement: judgement('labelled'), analysedAt: T2 }).thenError((e) => e instanceof AnalysisRuleError && e.rule === 'not_analysed');
+    });
   });
 });

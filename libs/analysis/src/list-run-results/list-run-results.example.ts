@@ -50,7 +50,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "positive",
           "sentimentScore": 0.84,
-          "visibilityShare": 0.351
+          "visibilityShare": 0.351,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -61,7 +62,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.0622
+          "visibilityShare": 0.0622,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -72,7 +74,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.1063
+          "visibilityShare": 0.1063,
+          "labeller": "model:2.0.0"
         }
       ],
       "claims": [],
@@ -130,7 +133,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "positive",
           "sentimentScore": 0.612,
-          "visibilityShare": 0.3132
+          "visibilityShare": 0.3132,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -141,7 +145,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.133
+          "visibilityShare": 0.133,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -152,7 +157,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.1245
+          "visibilityShare": 0.1245,
+          "labeller": "model:2.0.0"
         }
       ],
       "claims": [],
@@ -210,7 +216,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "positive",
           "sentimentScore": 0.612,
-          "visibilityShare": 0.4894
+          "visibilityShare": 0.4894,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -221,7 +228,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "neutral",
           "sentimentScore": 0,
-          "visibilityShare": 0.2685
+          "visibilityShare": 0.2685,
+          "labeller": "model:2.0.0"
         },
         {
           "kind": "competitor",
@@ -232,7 +240,8 @@ export const RUN_RESULTS_EXAMPLE = {
           "mentioned": true,
           "sentiment": "positive",
           "sentimentScore": 0.791,
-          "visibilityShare": 0.126
+          "visibilityShare": 0.126,
+          "labeller": "model:2.0.0"
         }
       ],
       "claims": [],

@@ -53,7 +53,7 @@ export class ResultCitationDto implements AnalysedCitation {
   @ApiProperty({ type: String, nullable: true, description: 'brand-<id> or competitor-<id> when owned' }) entityId!: string | null;
 }
 
-export class ResultEntityDto implements AnalysedEntity {
+export class ResultEntityDto implements Omit<AnalysedEntity, 'labeller'> {
   @ApiProperty({ description: 'brand-<id> or competitor-<id>' }) entityId!: string;
   @ApiProperty({ enum: ['brand', 'competitor'] }) kind!: 'brand' | 'competitor';
   @ApiProperty() name!: string;
@@ -63,6 +63,8 @@ export class ResultEntityDto implements AnalysedEntity {
   @ApiProperty({ type: String, enum: ['positive', 'neutral', 'negative'], nullable: true }) sentiment!: 'positive' | 'neutral' | 'negative' | null;
   @ApiProperty({ type: Number, nullable: true, minimum: -1, maximum: 1 }) sentimentScore!: number | null;
   @ApiProperty({ minimum: 0, maximum: 1, description: 'Position-adjusted word-count share (DESIGN §14)' }) visibilityShare!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Who decided `sentiment`: `judge:<provider>/<model>` (the sentiment judge) or `model:<engineVersion>` (the offline model); null without a label' })
+  labeller!: string | null;
 }
 
 export class FactCheckDto implements FactCheck {

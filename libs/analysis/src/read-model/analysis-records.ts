@@ -38,7 +38,8 @@ export interface AnalysisResultRecord {
   status: 'answered' | 'failed';
   answer: string | null;
   citations: AnalysedCitation[];
-  entities: AnalysedEntity[];
+  /** Each entity with who decided its label (null: no label). */
+  entities: (Omit<AnalysedEntity, 'labeller'> & { labeller: string | null })[];
   /** Claims about the brand checked against its registered facts (agrees false: a contradiction). */
   claims: FactCheck[];
   engineVersion: string | null;
@@ -99,7 +100,8 @@ export function toResult(r: Record<string, unknown>): AnalysisResultRecord {
     status: row.status,
     answer: row.answer,
     citations: row.citations,
-    entities: row.entities,
+    // Who decided each label (issue 32): the judge where it labelled the entity, else the offline model of the analysis.
+    entities: row.entities.map((e) => ({ ...e, labeller: e.labeller ?? (e.sentiment === null ? null : `model:${row.engine_version ?? 'unknown'}`) })),
     claims: row.claims ?? [],
     engineVersion: row.engine_version,
     error: row.error,

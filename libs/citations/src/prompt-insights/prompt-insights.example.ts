@@ -28,7 +28,8 @@ export const PROMPT_INSIGHTS_EXAMPLE = {
         "meanScore": {
           "value": 0.35,
           "n": 4
-        }
+        },
+        "labelledBy": { "judge": 0, "model": 4, "judgeFallbacks": 0 }
       },
       "leadingCompetitor": {
         "entity": {
@@ -121,7 +122,8 @@ export const PROMPT_INSIGHTS_EXAMPLE = {
         "meanScore": {
           "value": 0,
           "n": 1
-        }
+        },
+        "labelledBy": { "judge": 0, "model": 1, "judgeFallbacks": 0 }
       },
       "leadingCompetitor": {
         "entity": {

@@ -17,6 +17,8 @@ export interface PromptSumsRow {
   negative: number;
   score_sum: number;
   gaps: number;
+  judged: number;
+  judge_fallbacks: number;
 }
 
 /** Per prompt (query), and per day when asked: the brand's counts over the analysed answers. */
@@ -27,7 +29,9 @@ export function promptSumsSql(f: AnswerFilter, byDay = false): Sql {
                   count(brand_rank)::int AS ranked, coalesce(sum(brand_rank), 0)::int AS rank_sum,
                   count(*) FILTER (WHERE brand_sentiment = 'positive')::int AS positive, count(*) FILTER (WHERE brand_sentiment = 'neutral')::int AS neutral,
                   count(*) FILTER (WHERE brand_sentiment = 'negative')::int AS negative, coalesce(sum(brand_sentiment_score), 0)::float8 AS score_sum,
-                  count(*) FILTER (WHERE ${GAP_ANSWER})::int AS gaps
+                  count(*) FILTER (WHERE ${GAP_ANSWER})::int AS gaps,
+                  count(*) FILTER (WHERE brand_sentiment IS NOT NULL AND brand_labeller LIKE 'judge:%')::int AS judged,
+                  count(*) FILTER (WHERE brand_sentiment IS NOT NULL AND judge_outcome = 'fallback')::int AS judge_fallbacks
              FROM prompt_answers WHERE ${ANSWERS_WHERE} GROUP BY ${byDay ? 'day, ' : ''}query`,
     params: filterParams(f),
   };
@@ -60,7 +64,7 @@ export function promptSourcesSql(f: AnswerFilter, queries: readonly string[], ga
 export interface PromptFigures {
   mentionRate: Rate;
   averagePosition: Mean;
-  sentiment: { positive: number; neutral: number; negative: number; netSentiment: Mean; meanScore: Mean };
+  sentiment: { positive: number; neutral: number; negative: number; netSentiment: Mean; meanScore: Mean; labelledBy: { judge: number; model: number; judgeFallbacks: number } };
 }
 
 export function promptFigures(r: PromptSumsRow): PromptFigures {
@@ -68,7 +72,7 @@ export function promptFigures(r: PromptSumsRow): PromptFigures {
   return {
     mentionRate: mentionRate(r.mentioned, r.answers),
     averagePosition: averagePosition(r.rank_sum, r.ranked),
-    sentiment: { positive: r.positive, neutral: r.neutral, negative: r.negative, netSentiment: netSentiment(r), meanScore: mean(r.score_sum, labelled) },
+    sentiment: { positive: r.positive, neutral: r.neutral, negative: r.negative, netSentiment: netSentiment(r), meanScore: mean(r.score_sum, labelled), labelledBy: { judge: r.judged, model: labelled - r.judged, judgeFallbacks: r.judge_fallbacks } },
   };
 }
 

@@ -6,6 +6,7 @@ import type { TenantScope } from '@libs/tenancy';
 import { BrandIndexWeightsRepository } from '../brand-index-weights.repository';
 import { brandFigures } from '../read-model/brand-figures';
 import { RollupReads } from '../read-model/rollup-reads';
+import { labelledBy } from '../read-model/sentiment.dto';
 import type { BrandIndexResponse } from './brand-index.response.dto';
 
 /** The index is over the 30 days up to the newest day with answers. */
@@ -37,6 +38,8 @@ export class BrandIndex {
       },
       (await this.weights.of(scope.brand.organizationId)).weights,
     );
-    return { data: { brand: AnswerScope.entity(scope, scope.brandEntityId), date, startDate: start, endDate: end, value: index.value, components: index.components } };
+    const labelled = f.sentiment.positive + f.sentiment.neutral + f.sentiment.negative;
+    const components = index.components.map((c) => (c.name === 'netSentiment' ? { ...c, labelledBy: labelledBy(f.sentiment, labelled) } : c));
+    return { data: { brand: AnswerScope.entity(scope, scope.brandEntityId), date, startDate: start, endDate: end, value: index.value, components } };
   }
 }

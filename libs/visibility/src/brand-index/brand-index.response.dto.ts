@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EntityDto } from '../read-model/figure.dto';
+import { LabelledByDto } from '../read-model/sentiment.dto';
 
 export class BrandIndexComponentDto {
   @ApiProperty({ enum: ['mentionRate', 'shareOfVoice', 'netSentiment', 'citationRate', 'visibilityShare'] }) name!: string;
@@ -8,6 +9,7 @@ export class BrandIndexComponentDto {
   @ApiProperty({ description: 'Weight it carried after components without data were left out (percent; they add to 100)' }) effectiveWeight!: number;
   @ApiProperty({ type: 'number', nullable: true, description: 'Points it added to the index' }) contribution!: number | null;
   @ApiProperty({ type: 'integer' }) n!: number;
+  @ApiProperty({ type: LabelledByDto, required: false, description: 'netSentiment only: how many of its labelled answers each labeller decided' }) labelledBy?: LabelledByDto;
 }
 export class BrandIndexDto {
   @ApiProperty({ type: EntityDto }) brand!: EntityDto;

@@ -25,6 +25,10 @@ export const ROLLUP_COUNTERS = {
   visibilitySum: 'real',
   checkable: 'whole',
   accurate: 'whole',
+  /** Labelled answers whose label the sentiment judge decided (the others: the offline model). */
+  judged: 'whole',
+  /** Labelled answers whose judge call fell back to the offline label (failure, refusal, malformed reply). */
+  judgeFallbacks: 'whole',
 } as const satisfies Record<string, 'whole' | 'real'>;
 
 export type RollupCounter = keyof typeof ROLLUP_COUNTERS;
@@ -52,7 +56,7 @@ export interface EntityFigures {
   citationShare: Mean;
   visibilityShare: Mean;
   accuracy: Rate;
-  sentiment: { positive: number; neutral: number; negative: number; net: Mean; meanScore: Mean };
+  sentiment: { positive: number; neutral: number; negative: number; net: Mean; meanScore: Mean; judged: number; judgeFallbacks: number };
 }
 
 export function entityFigures(s: EntitySums): EntityFigures {
@@ -65,7 +69,7 @@ export function entityFigures(s: EntitySums): EntityFigures {
     citationShare: mean(s.citations, s.allCitations),
     visibilityShare: mean(s.visibilitySum, s.answers),
     accuracy: rate(s.accurate, s.checkable),
-    sentiment: { positive: s.positive, neutral: s.neutral, negative: s.negative, net: netSentiment(s), meanScore: mean(s.scoreSum, labelled) },
+    sentiment: { positive: s.positive, neutral: s.neutral, negative: s.negative, net: netSentiment(s), meanScore: mean(s.scoreSum, labelled), judged: s.judged, judgeFallbacks: s.judgeFallbacks },
   };
 }
 

@@ -31,7 +31,8 @@ export const SENTIMENT_SUMMARY_EXAMPLE = {
       "n": 3,
       "low": 0.0615,
       "high": 0.7923
-    }
+    },
+    "labelledBy": { "judge": 0, "model": 3, "judgeFallbacks": 0 }
   }
 };
 export const SENTIMENT_BY_PROVIDER_EXAMPLE = {
@@ -61,7 +62,8 @@ export const SENTIMENT_BY_PROVIDER_EXAMPLE = {
         "n": 2,
         "low": 0.0945,
         "high": 0.9055
-      }
+      },
+      "labelledBy": { "judge": 0, "model": 2, "judgeFallbacks": 0 }
     },
     {
       "provider": "claude",
@@ -88,7 +90,8 @@ export const SENTIMENT_BY_PROVIDER_EXAMPLE = {
         "n": 1,
         "low": 0,
         "high": 0.7935
-      }
+      },
+      "labelledBy": { "judge": 0, "model": 1, "judgeFallbacks": 0 }
     }
   ]
 };

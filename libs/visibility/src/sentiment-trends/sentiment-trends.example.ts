@@ -76,6 +76,7 @@ export const SENTIMENT_TRENDS_EXAMPLE = {
         "low": 0.0945,
         "high": 0.9055
       }
-    ]
+    ],
+    "labelledBy": { "judge": 0, "model": 3, "judgeFallbacks": 0 }
   }
 };

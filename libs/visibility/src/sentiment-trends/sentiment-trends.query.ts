@@ -5,6 +5,7 @@ import { dailyRateSeries, dailySeries, netSentiment } from '@libs/metrics';
 import type { TenantScope } from '@libs/tenancy';
 import { groupSums, sumsOf } from '../read-model/group-sums';
 import { RollupReads } from '../read-model/rollup-reads';
+import { labelledBy } from '../read-model/sentiment.dto';
 import type { SentimentTrendsResponse } from './sentiment-trends.response.dto';
 
 /** Daily net sentiment and positive/negative shares of a brand (`GET /api/v1/sentiment/trends`). */
@@ -29,6 +30,10 @@ export class SentimentTrends {
         netSentiment: dailySeries(start, end, byDay, (e) => netSentiment(sumsOf(e, scope.brandEntityId))),
         positiveRate: dailyRateSeries(start, end, new Map([...byDay.keys()].map((d) => [d, { k: brand(d).positive, n: labelled(d) }]))),
         negativeRate: dailyRateSeries(start, end, new Map([...byDay.keys()].map((d) => [d, { k: brand(d).negative, n: labelled(d) }]))),
+        labelledBy: labelledBy(
+          { judged: [...byDay.keys()].reduce((t, d) => t + brand(d).judged, 0), judgeFallbacks: [...byDay.keys()].reduce((t, d) => t + brand(d).judgeFallbacks, 0) },
+          [...byDay.keys()].reduce((t, d) => t + labelled(d), 0),
+        ),
       },
     };
   }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EntityDto, SeriesPointDto } from '../read-model/figure.dto';
+import { LabelledByDto } from '../read-model/sentiment.dto';
 
 export class SentimentTrendsDto {
   @ApiProperty({ type: EntityDto }) brand!: EntityDto;
@@ -8,6 +9,7 @@ export class SentimentTrendsDto {
   @ApiProperty({ type: [SeriesPointDto], description: 'Daily net sentiment in [-100, 100] (n: labelled answers)' }) netSentiment!: SeriesPointDto[];
   @ApiProperty({ type: [SeriesPointDto], description: 'Daily share of labelled answers that are positive, with the 95 % Wilson interval' }) positiveRate!: SeriesPointDto[];
   @ApiProperty({ type: [SeriesPointDto], description: 'Daily share of labelled answers that are negative, with the 95 % Wilson interval' }) negativeRate!: SeriesPointDto[];
+  @ApiProperty({ type: LabelledByDto, description: "How many of the period's labelled answers each labeller decided" }) labelledBy!: LabelledByDto;
 }
 export class SentimentTrendsResponse {
   @ApiProperty({ type: SentimentTrendsDto }) data!: SentimentTrendsDto;

@@ -58,7 +58,7 @@ export function anthropicRequest(model: string, question: Pick<EngineQuestion, '
   };
 }
 
-function anthropicFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
+export function anthropicFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
   const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk();
   if (error instanceof APIError && typeof error.status === 'number') {
     return statusFailure('claude', error.status, error.headers?.get('retry-after'), error.message, apiKey);

@@ -47,7 +47,7 @@ export function openAiRequest(model: string, question: Pick<EngineQuestion, 'que
   };
 }
 
-function openAiFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
+export function openAiFailure(error: unknown, aborted: boolean, apiKey: string): EngineError {
   const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk();
   if (error instanceof APIError && typeof error.status === 'number') {
     return statusFailure('chatgpt', error.status, error.headers?.get('retry-after'), error.message, apiKey);
