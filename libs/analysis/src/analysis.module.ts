@@ -13,6 +13,7 @@ import { ListRunResultsController } from './list-run-results/list-run-results.ht
 import { AnalysisReads } from './read-model/analysis-reads';
 import { RemoveBrandPromptController } from './remove-brand-prompt/remove-brand-prompt.http.controller';
 import { RequestAuditController } from './request-audit/request-audit.http.controller';
+import { RequestAudit } from './request-audit/request-audit.handler';
 import { Engines } from './shared/engines/engine-registry';
 import { RunRequests } from './shared/run-requests';
 import { TrackedBrands } from './shared/tracked-brands';
@@ -39,8 +40,8 @@ import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.
     GetBrandFactsController,
     PutBrandFactsController,
   ],
-  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository],
-  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository],
+  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, RequestAudit],
+  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, RequestAudit],
 })
 export class AnalysisModule {}
 

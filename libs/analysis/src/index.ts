@@ -13,3 +13,6 @@ export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-cr
 export { CreateAnalysisRunIds1763700006100 } from './migrations/1763700006100-create-analysis-run-ids';
 export { AnswerReanalyzer, type ReanalysisReport } from './reanalyze-answers/answer-reanalyzer';
 export * from './read-model/analysis-tables';
+export { RequestAudit, type AuditRequestInput } from './request-audit/request-audit.handler';
+export { MAX_AUDIT_QUERIES } from './request-audit/request-audit.request.dto';
+export type { AuditRequestDto } from './request-audit/request-audit.response.dto';

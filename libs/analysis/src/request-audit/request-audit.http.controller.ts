@@ -1,10 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
-import { OrganizationQuotas } from '@libs/rate-limit';
-import { BrandAccess } from '@libs/tenancy';
-import { normaliseQuery, PROVIDERS } from '../domain';
-import { RunRequests } from '../shared/run-requests';
+import { RequestAudit } from './request-audit.handler';
 import { RequestAuditRequest } from './request-audit.request.dto';
 import { AuditRequestResponse } from './request-audit.response.dto';
 import { AUDIT_REQUEST_EXAMPLE } from './request-audit.example';
@@ -12,11 +9,7 @@ import { AUDIT_REQUEST_EXAMPLE } from './request-audit.example';
 @ApiTags('Analysis')
 @Controller('api/v1/audit-requests')
 export class RequestAuditController {
-  constructor(
-    private readonly brands: BrandAccess,
-    private readonly runs: RunRequests,
-    private readonly quotas: OrganizationQuotas,
-  ) {}
+  constructor(private readonly audits: RequestAudit) {}
 
   @Post()
   @HttpCode(201)
@@ -30,27 +23,6 @@ export class RequestAuditController {
   @ApiCreatedResponse({ type: AuditRequestResponse, example: AUDIT_REQUEST_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No brand the caller may see has this id' })
   async create(@CurrentPrincipal() p: Principal, @Body() body: RequestAuditRequest): Promise<AuditRequestResponse> {
-    const brand = await this.brands.resolve(p, body.brandId);
-    const queries = body.queries.map(normaliseQuery);
-    const providers = body.providers ?? [...PROVIDERS];
-    // Counted before anything is recorded (429 when the quota cannot take it), given back if the run is not requested after all.
-    const reservation = await this.quotas.reserveOrRefuse(brand.organizationId, 'audit_requests', 1);
-    let auditRequestId: number;
-    let run: Awaited<ReturnType<RunRequests['request']>>;
-    try {
-      auditRequestId = await this.runs.nextAuditRequestId();
-      run = await this.runs.request({
-        organizationId: brand.organizationId,
-        brandId: brand.id,
-        trigger: 'api',
-        auditRequestId,
-        questions: queries.map((query) => ({ promptId: null, query, providers })),
-        actor: p.subject,
-      });
-    } catch (error) {
-      await this.quotas.refund(reservation);
-      throw error;
-    }
-    return { data: { id: auditRequestId, analysisRunId: run.runId, brandId: brand.id, queries, providers, status: 'queued', createdAt: run.requestedAt } };
+    return { data: await this.audits.start(p, body) };
   }
 }

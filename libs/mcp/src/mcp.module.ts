@@ -1,0 +1,27 @@
+import { Module, type Type } from '@nestjs/common';
+import { AnalysisModule } from '@libs/analysis';
+import { OpportunitiesModule } from '@libs/opportunities';
+import { TenancyModule } from '@libs/tenancy';
+import { McpHttpController } from './http/mcp.http.controller';
+import { ProtectedResourceController } from './http/protected-resource.http.controller';
+import { MCP_TOOLS, McpServerFactory } from './mcp-server.factory';
+import type { McpTool } from './mcp-tool';
+import { BrandResources } from './resources/brand-resources';
+import { ExplainOpportunityTool } from './tools/explain-opportunity.tool';
+import { ListBrandsTool } from './tools/list-brands.tool';
+import { ListOpportunitiesTool } from './tools/list-opportunities.tool';
+import { StartAuditTool } from './tools/start-audit.tool';
+import { TransitionOpportunityTool } from './tools/transition-opportunity.tool';
+import { WhatChangedTool } from './tools/what-changed.tool';
+
+/** Every tool, in the order tools/list shows them. */
+export const TOOLS: Type<McpTool>[] = [ListBrandsTool, ListOpportunitiesTool, ExplainOpportunityTool, TransitionOpportunityTool, StartAuditTool, WhatChangedTool];
+
+/** The MCP server at /mcp (DESIGN §16): tools over the use cases of the other concerns, prompts, brands as resources. */
+@Module({
+  imports: [TenancyModule, OpportunitiesModule, AnalysisModule],
+  controllers: [McpHttpController, ProtectedResourceController],
+  providers: [...TOOLS, BrandResources, McpServerFactory, { provide: MCP_TOOLS, useFactory: (...tools: McpTool[]) => tools, inject: TOOLS }],
+  exports: [McpServerFactory],
+})
+export class McpModule {}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Principal } from '@libs/auth';
+import { poolOf, preparedQuery } from '@libs/sql';
+import { OpportunityRepository } from '../opportunity.repository';
+
+/** An event of an opportunity's stream, as recorded in the event store. */
+export interface OpportunityChange {
+  opportunityId: number;
+  brandId: number;
+  position: number;
+  type: string;
+  data: Record<string, unknown>;
+  actor: string | null;
+  reason: string | null;
+  recordedAt: string;
+}
+
+export interface OpportunityChangesResult {
+  /** Events recorded in [from, to), oldest first. */
+  events: OpportunityChange[];
+  /** Streams read (opportunities updated since `from`, at most `maxStreams`). */
+  streams: number;
+  /** True when more opportunities were updated since `from` than were read. */
+  truncated: boolean;
+}
+
+/**
+ * What happened to the caller's opportunities between two instants, from their streams in the
+ * event store (detections, moves, verifications, outcomes as recorded, never recomputed). The
+ * projection only says which streams to read: those of opportunities updated at or after `from`
+ * and detected before `to`, the most recently updated first.
+ */
+@Injectable()
+export class OpportunityChanges {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: OpportunityRepository,
+  ) {}
+
+  async between(p: Principal, q: { from: Date; to: Date; brandId?: number; maxStreams: number }): Promise<OpportunityChangesResult> {
+    const rows = await preparedQuery<{ id: string; brand_id: string }>(
+      poolOf(this.dataSource),
+      `SELECT id, brand_id FROM opportunities
+        WHERE organization_id = $1 AND ($2::bigint IS NULL OR client_id = $2) AND ($3::bigint IS NULL OR brand_id = $3)
+          AND updated_at >= $4 AND detected_at < $5
+        ORDER BY updated_at DESC, id DESC LIMIT $6`,
+      [p.organizationId, p.clientId, q.brandId ?? null, q.from, q.to, q.maxStreams + 1],
+    );
+    const read = rows.slice(0, q.maxStreams);
+    const histories = await Promise.all(read.map(async (r) => ({ id: Number(r.id), brandId: Number(r.brand_id), events: await this.repository.history(Number(r.id)) })));
+    const events: OpportunityChange[] = [];
+    for (const h of histories) {
+      for (const e of h.events) {
+        if (e.recordedAt < q.from || e.recordedAt >= q.to) continue;
+        events.push({
+          opportunityId: h.id,
+          brandId: h.brandId,
+          position: Number(e.streamPosition),
+          type: e.type,
+          data: e.data,
+          actor: (e.metadata.actor as string | undefined) ?? null,
+          reason: (e.metadata.reason as string | undefined) ?? null,
+          recordedAt: e.recordedAt.toISOString(),
+        });
+      }
+    }
+    events.sort((a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.opportunityId - b.opportunityId || a.position - b.position);
+    return { events, streams: read.length, truncated: rows.length > q.maxStreams };
+  }
+}
