@@ -19,6 +19,8 @@ const INSTRUCTIONS = [
 /** One MCP call as the HTTP layer saw it: who, which request, and the JSON-RPC method it carries. */
 export interface McpCall extends ToolContext {
   method: string | undefined;
+  /** A property of the tool's arguments named like a prototype member (`__proto__`, `constructor`, `prototype`), by its path. */
+  prototypeName: string | null;
 }
 
 /**
@@ -61,6 +63,8 @@ export class McpServerFactory {
 
   private async invoke(tool: McpTool, call: McpCall, args: unknown): Promise<CallToolResult> {
     if (!hasScope(call.principal, tool.scope)) return toolError(ApiError.insufficientScope(tool.scope, call.principal.scopes));
+    // The SDK's parsing drops such a property silently; a request body holding one is refused, so are these arguments.
+    if (call.prototypeName !== null) return toolError(ApiError.validation([{ field: call.prototypeName, message: `${call.prototypeName} should not exist` }]));
     try {
       const answer = await tool.run(call, args as never);
       return { content: [{ type: 'text', text: answer.summary }], structuredContent: answer.data as Record<string, unknown> };

@@ -13,6 +13,20 @@ import { McpServerFactory, type McpCall } from '../mcp-server.factory';
 /** JSON-RPC methods counted under their own name in /usage; any other is `mcp:other`. */
 const COUNTED_METHODS = new Set(['initialize', 'notifications/initialized', 'server/discover', 'ping', 'tools/list', 'prompts/list', 'prompts/get', 'resources/list', 'resources/templates/list', 'resources/read']);
 
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The path of the first own property named like a prototype member, at any depth (a parsed JSON body keeps `__proto__` as an own property). */
+export function prototypeNameIn(value: unknown, path: string, depth = 0): string | null {
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const key of Object.keys(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
+    if (!Array.isArray(value) && PROTOTYPE_NAMES.has(key)) return at;
+    const inner = prototypeNameIn((value as Record<string, unknown>)[key], at, depth + 1);
+    if (inner !== null) return inner;
+  }
+  return null;
+}
+
 interface JsonRpcLike {
   method?: unknown;
   params?: { name?: unknown };
@@ -54,7 +68,7 @@ export class McpHttpController implements OnModuleDestroy {
     const body = request.body as JsonRpcLike | undefined;
     const method = body !== null && typeof body === 'object' && typeof body.method === 'string' ? body.method : undefined;
     labelUsage(request, this.usageEndpoint(method, body?.params?.name));
-    const call: McpCall = { principal, requestId: String(request.id), method };
+    const call: McpCall = { principal, requestId: String(request.id), method, prototypeName: method === 'tools/call' ? prototypeNameIn(body?.params, 'params') : null };
     const response = await this.handler.fetch(await toWebRequest(request.raw, body), {
       parsedBody: body,
       authInfo: { token: principal.subject, clientId: principal.subject, scopes: [...principal.scopes], extra: { call } },

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ALL_SCOPES, Public } from '@libs/auth';
-import { MCP_PATH, PROTECTED_RESOURCE_PATH, publicOrigin } from './mcp-challenge';
+import { MCP_PATH, publicOrigin } from './mcp-challenge';
 
 /**
  * OAuth 2.0 Protected Resource Metadata (RFC 9728) of the MCP endpoint, and the authorization
@@ -22,7 +22,8 @@ export class ProtectedResourceController {
     return {
       resource: `${origin}${MCP_PATH}`,
       authorization_servers: [origin],
-      scopes_supported: [...ALL_SCOPES],
+      // No scopes_supported here (optional in RFC 9728): MCP clients ask for exactly that list, and a
+      // client holding fewer scopes would get invalid_scope; asking for none grants the client's own.
       bearer_methods_supported: ['header'],
       resource_name: 'AI visibility MCP server',
       resource_documentation: `${origin}/docs`,
