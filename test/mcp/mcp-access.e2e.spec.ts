@@ -140,7 +140,7 @@ describe('MCP: who may call what', () => {
 
   it('refuses arguments like request bodies: unknown fields, out-of-range values, prototype names, missing version', async () => {
     const client = await connect({ 'x-api-key': org.key });
-    for (const [name, args] of [
+    const cases: [string, Record<string, unknown>][] = [
       ['list_brands', { extra: 1 }],
       ['list_opportunities', { limit: 0 }],
       ['list_opportunities', { limit: 201 }],
@@ -151,7 +151,9 @@ describe('MCP: who may call what', () => {
       ['start_audit', { brandId: brand, queries: [] }],
       ['start_audit', { brandId: brand, queries: ['x'.repeat(1001)] }],
       ['what_changed', { from: 'yesterday', to: '2026-01-01T00:00:00Z' }],
-    ] as const) {
+      ['search_answers', { brandId: brand, text: '' }],
+    ];
+    for (const [name, args] of cases) {
       const r = await call(client, name, args);
       expect([name, args, r.isError]).toEqual([name, args, true]);
       expect(text(r)).toMatch(/validation error|VALIDATION_ERROR/i);
@@ -175,10 +177,10 @@ describe('MCP: credentials', () => {
     const challenge = res.headers.get('www-authenticate')!;
     expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
     expect(JSON.parse(res.text)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { error: { code: 'UNAUTHORIZED' } } } });
-    const metadata = await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json();
+    const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
     expect(metadata).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base], bearer_methods_supported: ['header'] });
     expect(metadata.scopes_supported).toBeUndefined();
-    const server = await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json();
+    const server = (await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(server).toMatchObject({ issuer: base, token_endpoint: `${base}/api/oauth/token`, code_challenge_methods_supported: ['S256'] });
     await expect(connect({})).rejects.toMatchObject({ data: { status: 401 } });
     expect((await fetch(`${base}/mcp`, { headers: { 'x-api-key': org.key } })).status).toBe(405);

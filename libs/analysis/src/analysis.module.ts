@@ -41,7 +41,7 @@ import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.
     PutBrandFactsController,
   ],
   providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, RequestAudit],
-  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, RequestAudit],
+  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, RequestAudit, AnalysisReads],
 })
 export class AnalysisModule {}
 

@@ -16,3 +16,5 @@ export * from './read-model/analysis-tables';
 export { RequestAudit, type AuditRequestInput } from './request-audit/request-audit.handler';
 export { MAX_AUDIT_QUERIES } from './request-audit/request-audit.request.dto';
 export type { AuditRequestDto } from './request-audit/request-audit.response.dto';
+export { AnalysisReads } from './read-model/analysis-reads';
+export type { AnalysisResultRecord } from './read-model/analysis-records';

@@ -10,12 +10,13 @@ import { BrandResources } from './resources/brand-resources';
 import { ExplainOpportunityTool } from './tools/explain-opportunity.tool';
 import { ListBrandsTool } from './tools/list-brands.tool';
 import { ListOpportunitiesTool } from './tools/list-opportunities.tool';
+import { SearchAnswersTool } from './tools/search-answers.tool';
 import { StartAuditTool } from './tools/start-audit.tool';
 import { TransitionOpportunityTool } from './tools/transition-opportunity.tool';
 import { WhatChangedTool } from './tools/what-changed.tool';
 
 /** Every tool, in the order tools/list shows them. */
-export const TOOLS: Type<McpTool>[] = [ListBrandsTool, ListOpportunitiesTool, ExplainOpportunityTool, TransitionOpportunityTool, StartAuditTool, WhatChangedTool];
+export const TOOLS: Type<McpTool>[] = [ListBrandsTool, ListOpportunitiesTool, ExplainOpportunityTool, TransitionOpportunityTool, StartAuditTool, WhatChangedTool, SearchAnswersTool];
 
 /** The MCP server at /mcp (DESIGN §16): tools over the use cases of the other concerns, prompts, brands as resources. */
 @Module({

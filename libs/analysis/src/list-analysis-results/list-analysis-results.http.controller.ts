@@ -21,7 +21,7 @@ export class ListAnalysisResultsController {
 
   @Get()
   @RequireScope('read:analysis')
-  @ApiOperation({ operationId: 'analysis_results_list', summary: 'Answers across runs, newest first (paginated)', description: 'startDate and endDate are UTC days, both included.' })
+  @ApiOperation({ operationId: 'analysis_results_list', summary: 'Answers across runs, newest first (paginated)', description: 'startDate and endDate are UTC days, both included; text keeps the answers containing it.' })
   @ApiOkResponse({ type: AnalysisResultsPage, example: ANALYSIS_RESULTS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'brandId names no brand the caller may see' })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListAnalysisResultsQuery): Promise<AnalysisResultsPage> {
@@ -31,6 +31,7 @@ export class ListAnalysisResultsController {
       provider: q.provider,
       from: q.startDate === undefined ? undefined : `${q.startDate}T00:00:00Z`,
       to: q.endDate === undefined ? undefined : `${addDays(q.endDate, 1)}T00:00:00Z`,
+      text: q.text,
       limit: q.limit,
       offset: q.offset,
       order: q.order,

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { DayQuery, MAX_PERIOD_DAYS, OptionalIdQuery, PaginationQuery, RangeEndRule } from '@libs/http';
 import { PROVIDERS, type Provider } from '../domain';
 
@@ -18,4 +18,11 @@ export class ListAnalysisResultsQuery extends PaginationQuery {
   @DayQuery('endDate', `Answers asked on or before this UTC day; with startDate, not before it and at most ${MAX_PERIOD_DAYS} days from it (both included)`)
   @RangeEndRule()
   endDate?: string;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 200, description: 'Only the answers containing this text (case-insensitive)' })
+  @IsOptional()
+  @IsString({ message: 'text must be a string' })
+  @MinLength(1, { message: 'text must be 1 to 200 characters' })
+  @MaxLength(200, { message: 'text must be 1 to 200 characters' })
+  text?: string;
 }

@@ -1,11 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import * as z from 'zod';
-import { MAX_AUDIT_QUERIES, MAX_QUERY_LENGTH, PROVIDERS, RequestAudit } from '@libs/analysis';
+import { MAX_AUDIT_QUERIES, MAX_QUERY_LENGTH, PROVIDERS, RequestAudit, queryProblem } from '@libs/analysis';
 import { id, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
 
 const input = z.strictObject({
   brandId: id('The brand (list_brands)'),
-  queries: z.array(z.string().trim().min(1).max(MAX_QUERY_LENGTH)).min(1).max(MAX_AUDIT_QUERIES).describe(`1 to ${MAX_AUDIT_QUERIES} questions to ask the engines`),
+  queries: z
+    .array(
+      z
+        .string()
+        .max(MAX_QUERY_LENGTH + 100)
+        .superRefine((q, ctx) => {
+          const problem = queryProblem(q);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+    )
+    .min(1).max(MAX_AUDIT_QUERIES).describe(`1 to ${MAX_AUDIT_QUERIES} questions to ask the engines`),
   providers: z
     .array(z.enum(PROVIDERS))
     .min(1)
