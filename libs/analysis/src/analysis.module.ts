@@ -18,6 +18,7 @@ import { Engines } from './shared/engines/engine-registry';
 import { RunRequests } from './shared/run-requests';
 import { TrackedBrands } from './shared/tracked-brands';
 import { TrackedPromptsRepository } from './tracked-prompts.repository';
+import { AnswerScope } from './shared/answer-scope';
 import { RunScheduler } from './schedule-runs/run-scheduler';
 import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-prompt.http.controller';
 import { BrandFactsRepository } from './brand-facts.repository';
@@ -40,8 +41,8 @@ import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.
     GetBrandFactsController,
     PutBrandFactsController,
   ],
-  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, RequestAudit],
-  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, RequestAudit, AnalysisReads],
+  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, AnswerScope, RequestAudit],
+  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, AnswerScope, RequestAudit, AnalysisReads],
 })
 export class AnalysisModule {}
 

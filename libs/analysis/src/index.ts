@@ -7,6 +7,7 @@ export { RunRequests } from './shared/run-requests';
 export { RunScheduler } from './schedule-runs/run-scheduler';
 export { AnswerHistorySeeder, type HistorySeeded } from './seed-history/answer-history-seeder';
 export { TrackedBrands } from './shared/tracked-brands';
+export { AnswerScope, type AnswerFilter, type AnswerFilterFields, type AnswerScopeOf, type EntityRef } from './shared/answer-scope';
 export { BrandFactsRepository, type BrandFactsRecord } from './brand-facts.repository';
 export { CreateBrandFacts1763700006300 } from './migrations/1763700006300-create-brand-facts';
 export { CreateTrackedPrompts1763700006000 } from './migrations/1763700006000-create-tracked-prompts';

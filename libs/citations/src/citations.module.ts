@@ -15,8 +15,21 @@ import { PromptGapsController } from './prompt-gaps/prompt-gaps.http.controller'
 import { PromptInsightsController } from './prompt-insights/prompt-insights.http.controller';
 import { PromptTrendsController } from './prompt-trends/prompt-trends.http.controller';
 import { Reads } from './read-model/reads';
-import { CitationsScope } from './shared/citations-scope';
 import { TopCitationSourcesController } from './top-citation-sources/top-citation-sources.http.controller';
+import { ChangeSummary } from './change-summary/change-summary.query';
+import { CitationSourceAbsences } from './citation-source-absences/citation-source-absences.query';
+import { CitationTrends } from './citation-trends/citation-trends.query';
+import { GetCitationSource } from './get-citation-source/get-citation-source.query';
+import { ListChanges } from './list-changes/list-changes.query';
+import { ListCitationSources } from './list-citation-sources/list-citation-sources.query';
+import { PromptDiscoveries } from './prompt-discoveries/prompt-discoveries.query';
+import { PromptGaps } from './prompt-gaps/prompt-gaps.query';
+import { PromptInsights } from './prompt-insights/prompt-insights.query';
+import { PromptTrends } from './prompt-trends/prompt-trends.query';
+import { TopCitationSources } from './top-citation-sources/top-citation-sources.query';
+
+/** The read use cases, each one call from a controller, the MCP server or any app (exported). */
+const READS = [ChangeSummary, CitationSourceAbsences, CitationTrends, GetCitationSource, ListChanges, ListCitationSources, PromptDiscoveries, PromptGaps, PromptInsights, PromptTrends, TopCitationSources];
 
 /**
  * Citations, citation-source domains, prompts and changes (issue 16, DESIGN §14): what the answers
@@ -39,7 +52,7 @@ import { TopCitationSourcesController } from './top-citation-sources/top-citatio
     ChangeSummaryController,
   ],
   providers: [
-    CitationsScope,
+    ...READS,
     Reads,
     AnswerDiscoveries,
     SearchConsoleDiscoveries,
@@ -50,5 +63,6 @@ import { TopCitationSourcesController } from './top-citation-sources/top-citatio
       inject: [AnswerDiscoveries, SearchConsoleDiscoveries],
     },
   ],
+  exports: READS,
 })
 export class CitationsModule {}

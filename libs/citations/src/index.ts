@@ -10,3 +10,15 @@ export { domainCitationsSql, domainExamplesSql, providersAskedSql } from './read
 export { absenceCompetitorsSql, absenceDensitySql, absencePromptsSql } from './citation-source-absences/absences.sql';
 export { promptCompetitorsSql, promptSourcesSql, promptSumsSql } from './read-model/prompt-reads';
 export { changePageSql } from './read-model/change-reads';
+// The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
+export { ChangeSummary } from './change-summary/change-summary.query';
+export { CitationSourceAbsences } from './citation-source-absences/citation-source-absences.query';
+export { CitationTrends } from './citation-trends/citation-trends.query';
+export { GetCitationSource } from './get-citation-source/get-citation-source.query';
+export { ListChanges } from './list-changes/list-changes.query';
+export { ListCitationSources } from './list-citation-sources/list-citation-sources.query';
+export { PromptDiscoveries } from './prompt-discoveries/prompt-discoveries.query';
+export { PromptGaps } from './prompt-gaps/prompt-gaps.query';
+export { PromptInsights } from './prompt-insights/prompt-insights.query';
+export { PromptTrends } from './prompt-trends/prompt-trends.query';
+export { TopCitationSources } from './top-citation-sources/top-citation-sources.query';

@@ -9,6 +9,11 @@ export interface BrandOwner {
   clientId: number | null;
 }
 
+/** A brand a caller may see, as every read names it: its id and whose it is. */
+export interface BrandRef extends BrandOwner {
+  id: number;
+}
+
 /** Runs a statement: a DataSource's or a projection batch's `query`. */
 export type QueryFn = <R = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<R[]>;
 
@@ -75,6 +80,21 @@ export class BrandAccess {
   /** 404 `Brand {id}` unless the caller may see the brand (for a `brandId` filter or body field). */
   async assertVisible(scope: TenantScope, brandId: number): Promise<void> {
     if (!(await this.canSee(scope, brandId))) throw ApiError.notFound(`Brand ${brandId}`);
+  }
+
+  /**
+   * The brand a read is about, as `{id, organizationId, clientId}`: 404 `Brand {id}` unless the
+   * caller may see it, and, when the request names `clientId`, 404 `Client {id}` unless the caller
+   * may see that client, and `Brand {id}` unless the brand is that client's. One read of the brand
+   * row, cached (`ownerOf`); the client is read only when the answer is a 404 (a brand of that client
+   * proves the client is the caller's: brands reference their client within the organisation).
+   */
+  async scopeOf(scope: TenantScope, q: { brandId: number; clientId?: number }): Promise<BrandRef> {
+    const owner = await this.ownerOf(q.brandId);
+    const visible = owner !== null && owner.organizationId === scope.organizationId && (scope.clientId === null || owner.clientId === scope.clientId);
+    if (visible && (q.clientId === undefined || owner.clientId === q.clientId)) return { id: q.brandId, organizationId: owner.organizationId, clientId: owner.clientId };
+    if (q.clientId !== undefined && !(await this.tenancy.canSeeClient(scope, q.clientId))) throw ApiError.notFound(`Client ${q.clientId}`);
+    throw ApiError.notFound(`Brand ${q.brandId}`);
   }
 
   /** The brand, or 404 when the caller may not see it. */

@@ -5,3 +5,21 @@ export { CreateBrandIndexWeights1763700007100 } from './migrations/1763700007100
 export { RollupReads, rollupSumsSql } from './read-model/rollup-reads';
 export * from './read-model/answer-rollups.table';
 export { VisibilityReport, reportCsv, reportTable, type VisibilityReportResult } from './visibility-report/visibility-report';
+// The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
+export { AeoMetrics } from './aeo-metrics/aeo-metrics.query';
+export type { AeoMetricsResponse } from './aeo-metrics/aeo-metrics.response.dto';
+export { BrandIndex, BRAND_INDEX_DAYS } from './brand-index/brand-index.query';
+export type { BrandIndexResponse } from './brand-index/brand-index.response.dto';
+export { GeoMetrics } from './geo-metrics/geo-metrics.query';
+export type { GeoMetricsResponse } from './geo-metrics/geo-metrics.response.dto';
+export { LatestShareOfVoice } from './latest-share-of-voice/latest-share-of-voice.query';
+export type { LatestSovResponse } from './latest-share-of-voice/latest-share-of-voice.response.dto';
+export { SentimentByProvider, SentimentSummary } from './sentiment-summary/sentiment-summary.query';
+export type { SentimentByProviderResponse, SentimentSummaryResponse } from './sentiment-summary/sentiment-summary.response.dto';
+export { SentimentTrends } from './sentiment-trends/sentiment-trends.query';
+export type { SentimentTrendsResponse } from './sentiment-trends/sentiment-trends.response.dto';
+export { ShareOfVoice } from './share-of-voice/share-of-voice.query';
+export type { SovPage } from './share-of-voice/share-of-voice.response.dto';
+export { VisibilityTrends } from './visibility-trends/visibility-trends.query';
+export { VisibilityTrendsQuery } from './visibility-trends/visibility-trends.request.dto';
+export type { VisibilityTrendsResponse } from './visibility-trends/visibility-trends.response.dto';

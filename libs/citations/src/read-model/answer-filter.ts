@@ -1,15 +1,7 @@
-import type { DayKey } from '@libs/metrics';
+import type { AnswerFilter } from '@libs/analysis';
 
-/** Which answers a read is over: the brand, its days (both included) and the optional filters. */
-export interface AnswerFilter {
-  organizationId: number;
-  brandId: number;
-  start: DayKey;
-  end: DayKey;
-  provider?: string;
-  /** Only these prompts (a promptId or a topic's prompts); an empty list matches nothing. */
-  promptIds?: readonly number[];
-}
+/** Which answers a read is over: analysis's one filter (the brand, its days, provider, prompts). */
+export type { AnswerFilter };
 
 /** The filter as SQL over a table with the answer columns ($1-$6; a statement's own parameters start at $7). */
 export const ANSWERS_WHERE = `organization_id = $1 AND brand_id = $2 AND day BETWEEN $3::date AND $4::date

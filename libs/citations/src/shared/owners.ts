@@ -1,9 +1,9 @@
 import type { Owner } from '../domain';
-import { CitationsScope, type BrandScope, type EntityRef } from './citations-scope';
+import { AnswerScope, type AnswerScopeOf, type EntityRef } from '@libs/analysis';
 
 /** The owner of a cited domain or URL as responses give it. */
-export function ownerOf(scope: BrandScope, owner: string, entityId: string | null): { kind: Owner; entity: EntityRef | null } {
-  return { kind: owner as Owner, entity: entityId === null ? null : CitationsScope.entity(scope, entityId) };
+export function ownerOf(scope: Pick<AnswerScopeOf, 'entities'>, owner: string, entityId: string | null): { kind: Owner; entity: EntityRef | null } {
+  return { kind: owner as Owner, entity: entityId === null ? null : AnswerScope.entity(scope, entityId) };
 }
 
 /** Groups rows by a key, in order. */

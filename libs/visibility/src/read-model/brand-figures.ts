@@ -1,6 +1,6 @@
 import { PROVIDERS } from '@libs/http';
 import { entityFigures, sharesOfVoice, type EntityFigures } from '../domain/entity-sums';
-import type { ResolvedScope } from '../visibility-scope';
+import type { AnswerScopeOf } from '@libs/analysis';
 import { groupSums, sumsOf } from './group-sums';
 import type { RollupRow } from './rollup-reads';
 
@@ -10,7 +10,7 @@ export interface BrandFigures extends EntityFigures {
 }
 
 /** The brand's figures over rows grouped by provider: all providers together, and each provider asked in the period. */
-export function brandFigures(scope: Pick<ResolvedScope, 'brandEntityId'>, rows: readonly RollupRow[]): { overall: BrandFigures; providers: (BrandFigures & { provider: string })[] } {
+export function brandFigures(scope: Pick<AnswerScopeOf, 'brandEntityId'>, rows: readonly RollupRow[]): { overall: BrandFigures; providers: (BrandFigures & { provider: string })[] } {
   const of = (subset: readonly RollupRow[]): BrandFigures => {
     const byEntity = groupSums(subset, () => 'all').get('all') ?? new Map();
     const { shares, totalMentions } = sharesOfVoice(byEntity);

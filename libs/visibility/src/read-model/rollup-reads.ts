@@ -1,20 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { AnswerFilter } from '@libs/analysis';
 import type { DayKey } from '@libs/metrics';
 import { poolOf, preparedQuery } from '@libs/sql';
 import { ROLLUP_COUNTER_NAMES, type EntitySums } from '../domain/entity-sums';
 import { ANSWER_DAILY_ROLLUPS, rollupColumn } from './answer-rollups.table';
 
-/** Which answers a figure is over: the brand, its days (both included) and the optional filters. */
-export interface RollupFilter {
-  organizationId: number;
-  brandId: number;
-  start: DayKey;
-  end: DayKey;
-  provider?: string;
-  /** Only these prompts (a promptId or a topic's prompts); an empty list matches nothing. */
-  promptIds?: readonly number[];
-}
 
 export type RollupGroup = 'day' | 'provider' | 'query';
 
@@ -33,7 +24,7 @@ const SUMS = ROLLUP_COUNTER_NAMES.map((k) => {
 const COUNTERS = ROLLUP_COUNTER_NAMES.map((k) => [k, rollupColumn(k)] as const);
 
 /** The statement behind RollupReads.sums (also run by the benchmark's bare server). */
-export function rollupSumsSql(f: RollupFilter, groups: readonly RollupGroup[]): { text: string; params: unknown[] } {
+export function rollupSumsSql(f: AnswerFilter, groups: readonly RollupGroup[]): { text: string; params: unknown[] } {
   const columns = groups.map((g) => (g === 'day' ? `to_char(day, 'YYYY-MM-DD') AS day` : g));
   const groupBy = [...groups, 'entity_id'].join(', ');
   return {
@@ -50,7 +41,7 @@ export function rollupSumsSql(f: RollupFilter, groups: readonly RollupGroup[]): 
 export class RollupReads {
   constructor(private readonly dataSource: DataSource) {}
 
-  async sums(f: RollupFilter, groups: readonly RollupGroup[]): Promise<RollupRow[]> {
+  async sums(f: AnswerFilter, groups: readonly RollupGroup[]): Promise<RollupRow[]> {
     const sql = rollupSumsSql(f, groups);
     // A named prepared statement per shape (planned once per pooled connection), as the benchmark's bare server runs it.
     const rows = await preparedQuery<Record<string, unknown>>(poolOf(this.dataSource), sql.text, sql.params);

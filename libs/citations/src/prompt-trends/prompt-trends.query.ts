@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { AnswerScope } from '@libs/analysis';
+import { type Principal } from '@libs/auth';
+import { BrandPeriodQuery } from '@libs/http';
+import { dailyRateSeries, dailySeries } from '@libs/metrics';
+import { promptRef, promptSumsSql, type PromptSumsRow } from '../read-model/prompt-reads';
+import { Reads } from '../read-model/reads';
+import { groupBy } from '../shared/owners';
+import { PromptTrendsResponse } from './prompt-trends.response.dto';
+
+/** The read behind `GET /api/v1/prompts/trends`: its controller, the MCP server and other apps call `read`. */
+@Injectable()
+export class PromptTrends {
+  constructor(
+    private readonly scopes: AnswerScope,
+    private readonly reads: Reads,
+  ) {}
+
+  async read(p: Principal, q: BrandPeriodQuery): Promise<PromptTrendsResponse> {
+    const scope = await this.scopes.period(p, q);
+    const { start, end } = scope.filter;
+    const [rows] = await Promise.all([this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter, true)), this.scopes.named(scope, p)]);
+    const prompts = [...groupBy(rows, (r) => r.query)].sort(([a], [b]) => a.localeCompare(b));
+    return {
+      data: {
+        brand: AnswerScope.entity(scope, scope.brandEntityId),
+        startDate: start,
+        endDate: end,
+        prompts: prompts.map(([, days]) => {
+          const byDay = new Map(days.map((d) => [d.day!, d]));
+          const promptId = days.reduce<string | null>((id, d) => (d.prompt_id !== null && (id === null || Number(d.prompt_id) > Number(id)) ? d.prompt_id : id), null);
+          return {
+            prompt: promptRef({ query: days[0].query, prompt_id: promptId }),
+            mentionRate: dailyRateSeries(start, end, new Map(days.map((d) => [d.day!, { k: d.mentioned, n: d.answers }]))),
+            averagePosition: dailySeries(start, end, byDay, (d) => ({ value: d.ranked ? d.rank_sum / d.ranked : null, n: d.ranked })),
+            gapRate: dailyRateSeries(start, end, new Map(days.map((d) => [d.day!, { k: d.gaps, n: d.answers }]))),
+          };
+        }),
+      },
+    };
+  }
+}

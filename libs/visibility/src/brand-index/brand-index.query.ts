@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { AnswerScope } from '@libs/analysis';
+import type { BrandQuery } from '@libs/http';
+import { addDays, brandIndex, netSentimentOn100, utcDay } from '@libs/metrics';
+import type { TenantScope } from '@libs/tenancy';
+import { BrandIndexWeightsRepository } from '../brand-index-weights.repository';
+import { brandFigures } from '../read-model/brand-figures';
+import { RollupReads } from '../read-model/rollup-reads';
+import type { BrandIndexResponse } from './brand-index.response.dto';
+
+/** The index is over the 30 days up to the newest day with answers. */
+export const BRAND_INDEX_DAYS = 30;
+const pct = (v: number | null) => (v === null ? null : v * 100);
+
+/** The brand index (0-100) over the 30 days up to the newest day with answers, with each component (`GET /api/v1/brand-index/latest`). */
+@Injectable()
+export class BrandIndex {
+  constructor(
+    private readonly scopes: AnswerScope,
+    private readonly rollups: RollupReads,
+    private readonly weights: BrandIndexWeightsRepository,
+  ) {}
+
+  async read(p: TenantScope, q: BrandQuery): Promise<BrandIndexResponse> {
+    const scope = await this.scopes.named(await this.scopes.period(p, q), p);
+    const date = await this.rollups.latestDay(scope.brand.organizationId, scope.brand.id);
+    const end = date ?? utcDay(Date.now());
+    const start = addDays(end, -(BRAND_INDEX_DAYS - 1));
+    const f = brandFigures(scope, await this.rollups.sums({ ...scope.filter, start, end }, ['provider'])).overall;
+    const index = brandIndex(
+      {
+        mentionRate: { value: pct(f.mentionRate.value), n: f.mentionRate.n },
+        shareOfVoice: { value: pct(f.shareOfVoice.value), n: f.shareOfVoice.n },
+        netSentiment: { value: netSentimentOn100(f.sentiment.net.value), n: f.sentiment.net.n },
+        citationRate: { value: pct(f.citationRate.value), n: f.citationRate.n },
+        visibilityShare: { value: pct(f.visibilityShare.value), n: f.visibilityShare.n },
+      },
+      (await this.weights.of(scope.brand.organizationId)).weights,
+    );
+    return { data: { brand: AnswerScope.entity(scope, scope.brandEntityId), date, startDate: start, endDate: end, value: index.value, components: index.components } };
+  }
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { AnswerScope, type AnswerScopeOf } from '@libs/analysis';
+import { PROVIDERS } from '@libs/http';
+import { dailyRateSeries, dailySeries, type SeriesPoint } from '@libs/metrics';
+import type { TenantScope } from '@libs/tenancy';
+import { sharesOfVoice, type EntitySums } from '../domain/entity-sums';
+import { groupSums, sumsOf } from '../read-model/group-sums';
+import { RollupReads, type RollupRow } from '../read-model/rollup-reads';
+import type { VisibilityTrendsQuery } from './visibility-trends.request.dto';
+import type { EntityShareSeriesDto, TrendSeriesDto, VisibilityTrendsResponse } from './visibility-trends.response.dto';
+
+/** The three daily series of one set of rows (all providers, or one). */
+function series(scope: AnswerScopeOf, rows: readonly RollupRow[]): TrendSeriesDto {
+  const byDay = groupSums(rows, (r) => r.day!);
+  const brandOf = (day: Map<string, EntitySums>) => sumsOf(day, scope.brandEntityId);
+  const { start, end } = scope.filter;
+  const mention = new Map([...byDay].map(([day, e]) => [day, { k: brandOf(e).mentioned, n: brandOf(e).answers }]));
+  const sov: SeriesPoint[] = dailySeries(start, end, byDay, (e) => {
+    const { shares, totalMentions } = sharesOfVoice(e);
+    return { value: shares.get(scope.brandEntityId) ?? null, n: totalMentions };
+  });
+  return {
+    mentionRate: dailyRateSeries(start, end, mention),
+    shareOfVoice: sov,
+    averagePosition: dailySeries(start, end, byDay, (e) => ({ value: brandOf(e).ranked ? brandOf(e).rankSum / brandOf(e).ranked : null, n: brandOf(e).ranked })),
+  };
+}
+
+/**
+ * Share of voice of every tracked entity (the brand, then its competitors) by day, over all the
+ * rows given: each day's mentions of the entity / mentions of all tracked entities, with n (those
+ * mentions) and the 95 % Wilson interval of that proportion. The interval counts mentions as
+ * independent draws; mentions in one answer are not, so it is a lower bound on the uncertainty.
+ */
+function entitySeries(scope: AnswerScopeOf, rows: readonly RollupRow[]): EntityShareSeriesDto[] {
+  const byDay = groupSums(rows, (r) => r.day!);
+  const { start, end } = scope.filter;
+  const totals = new Map([...byDay].map(([day, e]) => [day, sharesOfVoice(e).totalMentions]));
+  return [...scope.entities.keys()].map((id) => ({
+    entity: AnswerScope.entity(scope, id),
+    shareOfVoice: dailyRateSeries(start, end, new Map([...byDay].map(([day, e]) => [day, { k: sumsOf(e, id).mentions, n: totals.get(day) ?? 0 }]))),
+  }));
+}
+
+/** Daily mention rate, share of voice and average position of a brand, overall and per provider, and every tracked entity's daily share of voice (`GET /api/v1/visibility/trends`). */
+@Injectable()
+export class VisibilityTrends {
+  constructor(
+    private readonly scopes: AnswerScope,
+    private readonly rollups: RollupReads,
+  ) {}
+
+  async read(p: TenantScope, q: VisibilityTrendsQuery): Promise<VisibilityTrendsResponse> {
+    const scope = await this.scopes.named(await this.scopes.period(p, q), p);
+    const rows = await this.rollups.sums(scope.filter, ['day', 'provider']);
+    const providers = PROVIDERS.filter((pr) => scope.filter.provider === undefined || pr === scope.filter.provider);
+    return {
+      data: {
+        brand: AnswerScope.entity(scope, scope.brandEntityId),
+        startDate: scope.filter.start,
+        endDate: scope.filter.end,
+        overall: series(scope, rows),
+        shareOfVoiceByEntity: entitySeries(scope, rows),
+        providers: providers.map((provider) => ({ provider, ...series(scope, rows.filter((r) => r.provider === provider)) })),
+      },
+    };
+  }
+}
