@@ -19,6 +19,12 @@ import { WebBotAuth } from './shared/web-bot-auth';
 import { AgentEgress } from './shared/agent-egress';
 import { TrendsController } from './trends/trends.http.controller';
 import { VisitsController } from './visits/visits.http.controller';
+import { BotVisits } from './bot-visits/bot-visits.query';
+import { AgentBots } from './bots/bots.query';
+import { AgentOverview } from './overview/overview.query';
+import { AgentPages } from './pages/pages.query';
+import { AgentTrends } from './trends/trends.query';
+import { AgentVisits } from './visits/visits.query';
 
 /** What ingestion needs: classification, verification, robots.txt, storage (the API, the CLI and the worker share it). */
 export const AGENT_INGESTION_PROVIDERS = [AgentEgress, BotRanges, WebBotAuth, BotVerifier, SiteRobots, VisitIngester, VisitStore];
@@ -26,12 +32,15 @@ export const AGENT_INGESTION_PROVIDERS = [AgentEgress, BotRanges, WebBotAuth, Bo
 /** Services the administration CLI runs (`logs ingest`, `bots refresh`, `logs retention`), with what they need. */
 export const AGENT_CLI_PROVIDERS = [...AGENT_INGESTION_PROVIDERS, LogIngestion, BotRangesRefresher, VisitRetention];
 
+/** The read use cases, each one call from a controller, the MCP server or any app (exported). */
+const READS = [BotVisits, AgentBots, AgentOverview, AgentPages, AgentTrends, AgentVisits];
+
 /** AI agents on customers' sites (DESIGN §13.2): ingestion and the reads, the API side. */
 @Module({
   imports: [TenancyModule],
   controllers: [IngestVisitsController, BotVisitsController, OverviewController, VisitsController, BotsController, PagesController, TrendsController],
-  providers: [...AGENT_INGESTION_PROVIDERS, AgentScope, AgentReads],
-  exports: [VisitIngester, VisitStore],
+  providers: [...AGENT_INGESTION_PROVIDERS, ...READS, AgentScope, AgentReads],
+  exports: [VisitIngester, VisitStore, ...READS],
 })
 export class AgentAnalyticsModule {}
 

@@ -1,10 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { OptionalIdQuery, PageOffset, queryInteger } from '@libs/http';
+import { DaysParam, OptionalIdQuery, PageOffset, queryInteger } from '@libs/http';
 
 export const MAX_DAYS = 400;
-const daysMessage = `days must be an integer from 1 to ${MAX_DAYS}`;
 
 /** `brandId` and `host`: narrow a read to one brand's visits or one site. */
 export class AgentFilterQuery {
@@ -21,12 +20,7 @@ export class AgentFilterQuery {
 
 /** The last `days` UTC days (default 30, at most 400), today included. */
 export class AgentDaysQuery extends AgentFilterQuery {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_DAYS, default: 30, description: 'The last N days up to today (UTC)' })
-  @IsOptional()
-  @Transform(queryInteger)
-  @IsInt({ message: daysMessage })
-  @Min(1, { message: daysMessage })
-  @Max(MAX_DAYS, { message: daysMessage })
+  @DaysParam('days', { max: MAX_DAYS, fallback: 30 })
   days: number = 30;
 }
 

@@ -13,3 +13,10 @@ export { DEFAULT_BATCH, LogIngestion, type LogIngestSummary } from './ingest-log
 export { BotRangesRefresher, type RefreshResult } from './refresh-bot-ranges/bot-ranges-refresher';
 export { VisitRetention, type RetentionResult } from './drop-expired-visits/visit-retention';
 export { MAX_INGEST_ENTRIES } from './ingest-visits/ingest-visits.http.controller';
+// The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
+export { BotVisits } from './bot-visits/bot-visits.query';
+export { AgentBots } from './bots/bots.query';
+export { AgentOverview } from './overview/overview.query';
+export { AgentPages } from './pages/pages.query';
+export { AgentTrends } from './trends/trends.query';
+export { AgentVisits } from './visits/visits.query';

@@ -27,7 +27,7 @@ export class AgentScope {
 
   async resolve(p: Principal, q: { brandId?: number; host?: string }, days: number, today: DayKey = utcDay(Date.now())): Promise<AgentFilter> {
     let brandIds: number[] | null = null;
-    if (q.brandId !== undefined) brandIds = [(await this.brands.resolve(p, q.brandId)).id];
+    if (q.brandId !== undefined) brandIds = [(await this.brands.scopeOf(p, { brandId: q.brandId })).id];
     else if (p.clientId !== null) brandIds = (await this.tenancy.listBrands(p)).map((b) => b.id);
     return { organizationId: p.organizationId, start: addDays(today, -(days - 1)), end: today, brandIds, host: q.host?.toLowerCase() ?? null };
   }
