@@ -1,4 +1,5 @@
 import { Module, type Type } from '@nestjs/common';
+import { AgentAnalyticsModule } from '@libs/agent-analytics';
 import { AnalysisModule } from '@libs/analysis';
 import { CitationsModule } from '@libs/citations';
 import { VisibilityModule } from '@libs/visibility';
@@ -13,6 +14,7 @@ import { ExplainOpportunityTool } from './tools/explain-opportunity.tool';
 import { ListBrandsTool } from './tools/list-brands.tool';
 import { ListOpportunitiesTool } from './tools/list-opportunities.tool';
 import { SearchAnswersTool } from './tools/search-answers.tool';
+import { BotActivityTool } from './tools/bot-activity.tool';
 import { CitationGapsTool } from './tools/citation-gaps.tool';
 import { ComparePeriodsTool } from './tools/compare-periods.tool';
 import { TopCitationSourcesTool } from './tools/top-citation-sources.tool';
@@ -29,6 +31,7 @@ export const TOOLS: Type<McpTool>[] = [
   ComparePeriodsTool,
   TopCitationSourcesTool,
   CitationGapsTool,
+  BotActivityTool,
   SearchAnswersTool,
   ListOpportunitiesTool,
   ExplainOpportunityTool,
@@ -39,7 +42,7 @@ export const TOOLS: Type<McpTool>[] = [
 
 /** The MCP server at /mcp (DESIGN §16): tools over the use cases of the other concerns, prompts, brands as resources. */
 @Module({
-  imports: [TenancyModule, OpportunitiesModule, AnalysisModule, VisibilityModule, CitationsModule],
+  imports: [TenancyModule, OpportunitiesModule, AnalysisModule, VisibilityModule, CitationsModule, AgentAnalyticsModule],
   controllers: [McpHttpController, ProtectedResourceController],
   providers: [...TOOLS, VisibilityFigures, BrandResources, McpServerFactory, { provide: MCP_TOOLS, useFactory: (...tools: McpTool[]) => tools, inject: TOOLS }],
   exports: [McpServerFactory],
