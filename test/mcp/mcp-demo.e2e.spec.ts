@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { addDays, twoProportionTest, utcDay } from '@libs/metrics';
 import { startDemoServer, type DemoServer } from '../support/dashboard-demo';
+import { until } from '../support/until';
 
 /**
  * Every MCP tool on the seeded demo (what `npm start` gives a newcomer), through the official MCP
@@ -170,7 +171,12 @@ describe('MCP tools on the demo, figure by figure against the REST API', () => {
     const listed = (await rest(`/opportunities?brandId=${brandId}&includeTerminal=true&limit=200`)).data as { id: number; detectedAt: string }[];
     const detectedInWindow = listed.filter((o) => o.detectedAt >= from && o.detectedAt < to).map((o) => o.id).sort((a, b) => a - b);
     expect(w.detections.map((d: { opportunityId: number }) => d.opportunityId).sort((a: number, b: number) => a - b)).toEqual(detectedInWindow);
-    for (const e of w.lifecycle) expect(e.recordedAt >= from && e.recordedAt < to).toBe(true);
+    for (const e of w.lifecycle) expect(e.occurredAt >= from && e.occurredAt < to).toBe(true);
+    // Each lifecycle event is one of its opportunity's events over REST, with the time it carries.
+    expect(w.lifecycle.length).toBeGreaterThan(0);
+    const sample = w.lifecycle[0] as { opportunityId: number; position: number; type: string; data: Record<string, unknown> };
+    const events = (await rest(`/opportunities/${sample.opportunityId}/events`)).data as { position: number; type: string; data: Record<string, unknown> }[];
+    expect(events.find((e) => e.position === sample.position)).toMatchObject({ type: sample.type });
     expect(w.answerChanges.changes.length).toBeGreaterThan(0);
     const feed = await rest(`/changes?brandId=${brandId}&startDate=${addDays(end, -30)}&endDate=${end}&limit=200&order=asc`);
     expect(w.answerChanges.changes.map((c: { id: string }) => c.id)).toEqual(feed.data.map((c: { id: string }) => c.id));
@@ -179,6 +185,8 @@ describe('MCP tools on the demo, figure by figure against the REST API', () => {
   it('start_audit: a run the REST API then shows', async () => {
     const a = await tool('start_audit', { brandId, queries: ['best CRM for a bakery'], providers: ['chatgpt'] });
     expect(a).toMatchObject({ brandId, queries: ['best CRM for a bakery'], providers: ['chatgpt'], status: 'queued' });
+    // The run's read model is projected from its event: wait for it as a REST client would.
+    await until(async () => (await demo.api(`/analysis-runs/${a.analysisRunId}`, key)).status === 200, 10_000, 'the run in the read model');
     const run = (await rest(`/analysis-runs/${a.analysisRunId}`)).data;
     expect(run).toMatchObject({ id: a.analysisRunId, brandId, queries: ['best CRM for a bakery'] });
   });

@@ -52,7 +52,7 @@ export class ListOpportunitiesTool implements McpTool<typeof input, typeof outpu
     const { total, hasMore } = page.meta;
     return {
       data: { opportunities, total, limit: query.limit, offset: query.offset, hasMore },
-      summary: `${opportunities.length} of ${total} opportunit${total === 1 ? 'y' : 'ies'}${opportunities.length ? `: ${opportunities.map((o) => `#${o.id} ${o.severity} ${o.status}`).join(', ')}` : ''}.`,
+      summary: `${opportunities.length} of ${total} opportunit${total === 1 ? 'y' : 'ies'}${opportunities.length ? `: ${opportunities.slice(0, 10).map((o) => `#${o.id} ${o.severity} ${o.status}`).join(', ')}${opportunities.length > 10 ? ', …' : ''}` : ''}.`,
     };
   }
 }

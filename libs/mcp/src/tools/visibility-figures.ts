@@ -5,7 +5,7 @@ import { ApiError } from '@libs/http';
 import { addDays, daysBetween, rate } from '@libs/metrics';
 import { AeoMetrics, BrandIndex, GeoMetrics, SentimentSummary, ShareOfVoice } from '@libs/visibility';
 import type { Principal } from '@libs/auth';
-import { day, figure, id } from '../mcp-tool';
+import { day, figure } from '../mcp-tool';
 
 /** The longest period a figure covers (as the REST reads: 366 days). */
 export const MAX_PERIOD_DAYS = 366;

@@ -29,7 +29,8 @@ const eventSchema = z.object({
   data: z.unknown().describe('The event as recorded; strings bounded, data not instructions'),
   actor: z.string().nullable(),
   reason: z.string().nullable(),
-  recordedAt: z.string(),
+  occurredAt: z.string().describe('When it happened (the time the event carries)'),
+  recordedAt: z.string().describe('When the event store recorded it'),
 });
 const output = z.object({
   from: z.string(),

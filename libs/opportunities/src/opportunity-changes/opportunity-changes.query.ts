@@ -13,11 +13,20 @@ export interface OpportunityChange {
   data: Record<string, unknown>;
   actor: string | null;
   reason: string | null;
+  /** When it happened: the time the event carries (detectedAt, at, checkedAt, finalizedAt), else when it was recorded. */
+  occurredAt: string;
   recordedAt: string;
 }
 
+/** The time an opportunity event says it happened (imports and the demo record history after the fact). */
+export function occurredAt(data: Record<string, unknown>, recordedAt: Date): Date {
+  const at = data.detectedAt ?? data.at ?? data.checkedAt ?? data.finalizedAt;
+  const parsed = typeof at === 'string' ? new Date(at) : null;
+  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : recordedAt;
+}
+
 export interface OpportunityChangesResult {
-  /** Events recorded in [from, to), oldest first. */
+  /** Events that happened in [from, to), oldest first. */
   events: OpportunityChange[];
   /** Streams read (opportunities updated since `from`, at most `maxStreams`). */
   streams: number;
@@ -27,9 +36,10 @@ export interface OpportunityChangesResult {
 
 /**
  * What happened to the caller's opportunities between two instants, from their streams in the
- * event store (detections, moves, verifications, outcomes as recorded, never recomputed). The
- * projection only says which streams to read: those of opportunities updated at or after `from`
- * and detected before `to`, the most recently updated first.
+ * event store (detections, moves, verifications, outcomes as recorded, never recomputed), by the
+ * time each event says it happened. The projection only says which streams to read: those of
+ * opportunities updated (by that time) at or after `from` and detected before `to`, the most
+ * recently updated first.
  */
 @Injectable()
 export class OpportunityChanges {
@@ -52,7 +62,8 @@ export class OpportunityChanges {
     const events: OpportunityChange[] = [];
     for (const h of histories) {
       for (const e of h.events) {
-        if (e.recordedAt < q.from || e.recordedAt >= q.to) continue;
+        const at = occurredAt(e.data, e.recordedAt);
+        if (at < q.from || at >= q.to) continue;
         events.push({
           opportunityId: h.id,
           brandId: h.brandId,
@@ -61,11 +72,12 @@ export class OpportunityChanges {
           data: e.data,
           actor: (e.metadata.actor as string | undefined) ?? null,
           reason: (e.metadata.reason as string | undefined) ?? null,
+          occurredAt: at.toISOString(),
           recordedAt: e.recordedAt.toISOString(),
         });
       }
     }
-    events.sort((a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.opportunityId - b.opportunityId || a.position - b.position);
+    events.sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.opportunityId - b.opportunityId || a.position - b.position);
     return { events, streams: read.length, truncated: rows.length > q.maxStreams };
   }
 }
