@@ -154,7 +154,8 @@ describe('MCP tools on the demo, figure by figure against the REST API', () => {
     const listed = await rest(`/opportunities?brandId=${brandId}&includeTerminal=true&limit=50&offset=0`);
     expect(l.total).toBe(listed.meta.total);
     expect(l.opportunities.map((o: { id: number; version: number; status: string }) => [o.id, o.version, o.status])).toEqual(listed.data.map((o: { id: number; version: number; status: string }) => [o.id, o.version, o.status]));
-    const withOutcome = listed.data.find((o: { outcome: unknown }) => o.outcome !== null);
+    const resolved = await rest('/opportunities?status=resolved&limit=200');
+    const withOutcome = resolved.data.find((o: { outcome: unknown }) => o.outcome !== null);
     expect(withOutcome).toBeDefined();
     const e = await tool('explain_opportunity', { opportunityId: withOutcome.id });
     expect(e.opportunity.outcome).toEqual(withOutcome.outcome);

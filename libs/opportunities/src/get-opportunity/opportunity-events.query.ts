@@ -3,6 +3,7 @@ import type { Principal } from '@libs/auth';
 import { BrandAccess } from '@libs/tenancy';
 import type { OpportunityEventDto } from '../opportunity.dto';
 import { OpportunityRepository } from '../opportunity.repository';
+import { opportunityEventRecord } from '../read-model/opportunity-event';
 
 /** An opportunity's history from its stream in the event store, oldest first; null when the caller cannot see it. */
 @Injectable()
@@ -16,14 +17,6 @@ export class OpportunityEvents {
     const history = await this.repository.history(id);
     const first = history[0];
     if (!first || !(await this.brands.canSeeResource(p, { organizationId: Number(first.data.organizationId), brandId: Number(first.data.brandId) }))) return null;
-    return history.map((e) => ({
-      position: Number(e.streamPosition),
-      type: e.type,
-      data: e.data,
-      actor: (e.metadata.actor as string | undefined) ?? null,
-      reason: (e.metadata.reason as string | undefined) ?? null,
-      correlationId: (e.metadata.correlationId as string | undefined) ?? null,
-      recordedAt: e.recordedAt.toISOString(),
-    }));
+    return history.map(opportunityEventRecord);
   }
 }

@@ -2,20 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '@libs/auth';
 import { poolOf, preparedQuery } from '@libs/sql';
+import type { OpportunityEventDto } from '../opportunity.dto';
 import { OpportunityRepository } from '../opportunity.repository';
+import { opportunityEventRecord } from '../read-model/opportunity-event';
 
-/** An event of an opportunity's stream, as recorded in the event store. */
-export interface OpportunityChange {
+/** An event of an opportunity's stream, as recorded in the event store, with its opportunity. */
+export interface OpportunityChange extends OpportunityEventDto {
   opportunityId: number;
   brandId: number;
-  position: number;
-  type: string;
-  data: Record<string, unknown>;
-  actor: string | null;
-  reason: string | null;
   /** When it happened: the time the event carries (detectedAt, at, checkedAt, finalizedAt), else when it was recorded. */
   occurredAt: string;
-  recordedAt: string;
 }
 
 /** The time an opportunity event says it happened (imports and the demo record history after the fact). */
@@ -64,17 +60,7 @@ export class OpportunityChanges {
       for (const e of h.events) {
         const at = occurredAt(e.data, e.recordedAt);
         if (at < q.from || at >= q.to) continue;
-        events.push({
-          opportunityId: h.id,
-          brandId: h.brandId,
-          position: Number(e.streamPosition),
-          type: e.type,
-          data: e.data,
-          actor: (e.metadata.actor as string | undefined) ?? null,
-          reason: (e.metadata.reason as string | undefined) ?? null,
-          occurredAt: at.toISOString(),
-          recordedAt: e.recordedAt.toISOString(),
-        });
+        events.push({ opportunityId: h.id, brandId: h.brandId, ...opportunityEventRecord(e), occurredAt: at.toISOString() });
       }
     }
     events.sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.opportunityId - b.opportunityId || a.position - b.position);
