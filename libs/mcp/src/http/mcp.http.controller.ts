@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Logger, Post, Req, Res, type OnModuleDestroy } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -86,14 +86,14 @@ export class McpHttpController implements OnModuleDestroy {
 
   @Get()
   @RequireScope(null)
-  @ApiExcludeEndpoint()
+  @ApiOperation({ operationId: 'mcp_stream', summary: 'Always 405: the MCP server is stateless and opens no stream', description: 'Streamable HTTP clients probe GET for a server-sent event stream; this server has none (Allow: POST).' })
   get(): never {
     throw this.notAllowed();
   }
 
   @Delete()
   @RequireScope(null)
-  @ApiExcludeEndpoint()
+  @ApiOperation({ operationId: 'mcp_session_end', summary: 'Always 405: the MCP server is stateless and has no session to end', description: 'Streamable HTTP clients end a session with DELETE; this server keeps none (Allow: POST).' })
   delete(): never {
     throw this.notAllowed();
   }

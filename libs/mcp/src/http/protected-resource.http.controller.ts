@@ -15,7 +15,7 @@ export class ProtectedResourceController {
   @Get('oauth-protected-resource/mcp')
   @Public()
   @Header('Cache-Control', 'public, max-age=3600')
-  @ApiOperation({ operationId: 'mcp_protected_resource', summary: 'RFC 9728 metadata of the MCP endpoint: its authorization server, scopes and bearer method' })
+  @ApiOperation({ operationId: 'mcp_protected_resource', summary: 'RFC 9728 metadata of the MCP endpoint', description: 'Its resource identifier, authorization server and bearer method: where an MCP client goes after a 401 from /mcp.' })
   @ApiOkResponse({ description: 'The metadata document' })
   resource(@Req() request: FastifyRequest): Record<string, unknown> {
     const origin = publicOrigin(request);
@@ -33,7 +33,7 @@ export class ProtectedResourceController {
   @Get('oauth-authorization-server')
   @Public()
   @Header('Cache-Control', 'public, max-age=3600')
-  @ApiOperation({ operationId: 'oauth_authorization_server', summary: "RFC 8414 metadata of the service's OAuth authorization server" })
+  @ApiOperation({ operationId: 'oauth_authorization_server', summary: "RFC 8414 metadata of the service's OAuth authorization server", description: 'Its issuer, endpoints (authorize, token, revoke), grants, PKCE method and scopes.' })
   @ApiOkResponse({ description: 'The metadata document' })
   authorizationServer(@Req() request: FastifyRequest): Record<string, unknown> {
     const origin = publicOrigin(request);
