@@ -13,13 +13,14 @@ const isMcp = (url: string) => url === MCP_PATH || url.startsWith(`${MCP_PATH}?`
 /**
  * What the API's gate answers on /mcp, in MCP's terms: a 401 names the protected-resource
  * metadata in `WWW-Authenticate` (RFC 9728 §5.1, where MCP clients start OAuth discovery), and
- * every error the gate answers before the message is read (401, 429, 413, 415, ...) is a
- * JSON-RPC error response (id null: the message was not read) carrying the API's error object
- * in `error.data`. The status and headers (Retry-After, rate limits) stay as they are.
+ * the gate's two refusals of the credential, 401 and 429, are JSON-RPC error responses (id null:
+ * the message was not read) carrying the API's error object in `error.data`. The status and
+ * headers (Retry-After, rate limits) stay as they are; other HTTP errors (400 for a query string,
+ * 405, 413, 415) keep the API's error object, as on every route.
  */
 export function installMcpAnswers(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (!isMcp(request.url) || reply.statusCode < 400) return payload;
+    if (!isMcp(request.url) || (reply.statusCode !== 401 && reply.statusCode !== 429)) return payload;
     if (reply.statusCode === 401) {
       void reply.header('www-authenticate', `Bearer realm="api", resource_metadata="${publicOrigin(request)}${PROTECTED_RESOURCE_PATH}", ApiKey header="X-API-Key"`);
     }
