@@ -21,7 +21,8 @@ const PLATFORM_EXTRAS = {
  */
 const CONCERN_IMPORTS = {
   auth: [],
-  'rate-limit': ['auth'],
+  // ... and an organisation's tier (a data edge on tenancy's organizations: test/table-ownership.unit.spec.ts).
+  'rate-limit': ['auth', 'tenancy'],
   tenancy: ['auth'],
   usage: ['auth'],
   opportunities: ['auth', 'tenancy'],
@@ -33,15 +34,19 @@ const CONCERN_IMPORTS = {
   // Figures of the analysed answers; prompts (topics) come from analysis.
   visibility: ['auth', 'tenancy', 'analysis'],
   // Channel connections, their syncs and daily rows (DESIGN §13.3): clients and brands from tenancy.
-  channels: ['auth', 'tenancy'],
+  // ... and the AI-referral channel is a view of agent analytics' referral rollup (a data edge: test/table-ownership.unit.spec.ts).
+  channels: ['auth', 'tenancy', 'agent-analytics'],
   // AI agents on customers' sites (DESIGN §13.2); visits belong to the brand whose domain is the host.
   'agent-analytics': ['auth', 'tenancy'],
   // Page audits (DESIGN §13.5): brands from tenancy; answer findings read analysis's read models by SQL, not its code; pages are counted against the organisation's quota (rate-limit).
-  'page-audits': ['auth', 'tenancy', 'rate-limit'],
+  // Data edges (test/table-ownership.unit.spec.ts): answer findings read analysis's answer read models, a page's agent visits agent-analytics' rollup.
+  'page-audits': ['auth', 'tenancy', 'rate-limit', 'analysis', 'agent-analytics'],
   // Citations, citation sources, prompts and changes of the analysed answers; prompts (topics, tracked queries) come from analysis.
-  citations: ['auth', 'tenancy', 'analysis'],
+  // Data edge (test/table-ownership.unit.spec.ts): Search Console queries (channels' content rollup) are candidate prompts.
+  citations: ['auth', 'tenancy', 'analysis', 'channels'],
   // The closed loop (issue 19): detectors read analysis's events and answers, open and move opportunities; brands from tenancy.
-  detectors: ['auth', 'tenancy', 'analysis', 'visibility', 'opportunities'],
+  // Data edges (test/table-ownership.unit.spec.ts): crawl blocks (agent-analytics), outcomes (channels' metrics), page gaps (page-audits).
+  detectors: ['auth', 'tenancy', 'analysis', 'visibility', 'opportunities', 'agent-analytics', 'channels', 'page-audits'],
   // The MCP server (DESIGN §16): its tools call the read and write use cases of these concerns; usage counts a call under its tool's name.
   mcp: ['auth', 'tenancy', 'usage', 'opportunities', 'analysis', 'visibility', 'citations', 'agent-analytics'],
 };
@@ -148,6 +153,36 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/dashboard/src/' },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'controller-reads-through-its-query',
+      comment:
+        "A controller is decorators and one call: it reads through its use case's <use-case>.query.ts, never the library's read-model/ (row types, SQL) itself (issue 30).",
+      severity: 'error',
+      from: { path: `^libs/(${alternation(ANATOMY)})/src/.+\\.controller\\.ts$` },
+      to: { path: '^libs/$1/src/read-model/' },
+    },
+    {
+      name: 'root-imports-no-use-case',
+      comment:
+        "A file at a library's root (shared by its use cases) imports no use-case folder: what it needs lives in domain/, read-model/, shared/ or the root. Only the Nest module and index.ts, which compose the use cases, may (issue 30).",
+      severity: 'error',
+      from: { path: `^libs/(${alternation(ANATOMY)})/src/[^/]+\\.ts$`, pathNot: ['\\.module\\.ts$', '/index\\.ts$', '\\.spec\\.ts$'] },
+      to: { path: '^libs/$1/src/[^/]+/', pathNot: `^libs/$1/src/(${alternation(SHARED_FOLDERS)})/` },
+    },
+    {
+      name: 'libs-do-not-import-projections',
+      comment: 'Libraries never import projections (@projections): a projection builds a read model from the events; the library that owns the table reads it (issue 30).',
+      severity: 'error',
+      from: { path: '^libs/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^projections/' },
+    },
+    {
+      name: 'pure-code-has-no-config',
+      comment: 'The pure libraries and every domain/ take their settings as arguments: they never import @libs/config (issue 30).',
+      severity: 'error',
+      from: { path: `^libs/([^/]+/src/domain/|(${alternation(PURE)})/src/)` },
+      to: { path: '^libs/config/' },
     },
     ...importRules,
     {

@@ -90,6 +90,30 @@ const probes: Probe[] = [
     rule: 'fixtures-in-testing',
   },
   {
+    // Issue 30: a controller is decorators and one call; the read model is its query's business.
+    file: `libs/visibility/src/aeo-metrics/${tag}.http.controller.ts`,
+    source: "import { RollupReads } from '../read-model/rollup-reads';\nexport const probe = RollupReads;\n",
+    rule: 'controller-reads-through-its-query',
+  },
+  {
+    // Issue 30: a file at a library's root (shared by its use cases) does not reach into a use case.
+    file: `libs/visibility/src/${tag}-root.ts`,
+    source: "import { AeoMetrics } from './aeo-metrics/aeo-metrics.query';\nexport const probe = AeoMetrics;\n",
+    rule: 'root-imports-no-use-case',
+  },
+  {
+    // Issue 30: a library never imports a projection (@projections).
+    file: `libs/citations/src/read-model/${tag}-projection.ts`,
+    source: "import { PROJECTORS } from '@projections';\nexport const probe = PROJECTORS;\n",
+    rule: 'libs-do-not-import-projections',
+  },
+  {
+    // Issue 30: pure code takes its settings as arguments, never from @libs/config.
+    file: `libs/metrics/src/${tag}-config.ts`,
+    source: "import { ConfigModule } from '@libs/config';\nexport const probe = ConfigModule;\n",
+    rule: 'pure-code-has-no-config',
+  },
+  {
     file: `libs/tenancy/src/${tag}-app.ts`,
     source: "import { ApiModule } from '../../../apps/api/src/api.module';\nexport const probe = ApiModule;\n",
     rule: 'libs-do-not-import-apps',

@@ -20,3 +20,4 @@ export { AgentOverview } from './overview/overview.query';
 export { AgentPages } from './pages/pages.query';
 export { AgentTrends } from './trends/trends.query';
 export { AgentVisits } from './visits/visits.query';
+export * from './read-model/agent.facts';

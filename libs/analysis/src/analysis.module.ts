@@ -24,6 +24,13 @@ import { UpdateBrandPromptController } from './update-brand-prompt/update-brand-
 import { BrandFactsRepository } from './brand-facts.repository';
 import { GetBrandFactsController } from './get-brand-facts/get-brand-facts.http.controller';
 import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.controller';
+import { ListRunResults } from './list-run-results/list-run-results.query';
+import { ListAnalysisRuns } from './list-analysis-runs/list-analysis-runs.query';
+import { ListAnalysisResults } from './list-analysis-results/list-analysis-results.query';
+import { GetAnalysisRun } from './get-analysis-run/get-analysis-run.query';
+
+/** The read use cases, each one call from a controller, the MCP server or any app (exported). */
+const READS = [ListRunResults, ListAnalysisRuns, ListAnalysisResults, GetAnalysisRun];
 
 /** What the service asks the AI engines and what they answered (DESIGN §13.1): the API side (audit requests count against the organisation's quota). */
 @Module({
@@ -41,8 +48,8 @@ import { PutBrandFactsController } from './put-brand-facts/put-brand-facts.http.
     GetBrandFactsController,
     PutBrandFactsController,
   ],
-  providers: [TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, AnswerScope, RequestAudit],
-  exports: [TrackedPromptsRepository, RunRequests, BrandFactsRepository, AnswerScope, RequestAudit, AnalysisReads],
+  providers: [...READS, TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, AnswerScope, RequestAudit],
+  exports: [...READS, TrackedPromptsRepository, RunRequests, BrandFactsRepository, AnswerScope, RequestAudit],
 })
 export class AnalysisModule {}
 

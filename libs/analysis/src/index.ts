@@ -17,5 +17,10 @@ export * from './read-model/analysis-tables';
 export { RequestAudit, type AuditRequestInput } from './request-audit/request-audit.handler';
 export { MAX_AUDIT_QUERIES } from './request-audit/request-audit.request.dto';
 export type { AuditRequestDto } from './request-audit/request-audit.response.dto';
-export { AnalysisReads } from './read-model/analysis-reads';
 export type { AnalysisResultRecord } from './read-model/analysis-records';
+// The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
+export { ListRunResults } from './list-run-results/list-run-results.query';
+export { ListAnalysisRuns } from './list-analysis-runs/list-analysis-runs.query';
+export { ListAnalysisResults } from './list-analysis-results/list-analysis-results.query';
+export { GetAnalysisRun } from './get-analysis-run/get-analysis-run.query';
+export * from './read-model/answer-citation.facts';

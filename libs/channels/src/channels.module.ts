@@ -28,6 +28,13 @@ import { ChannelSources } from './shared/channel-sources';
 import { SyncQueue } from './shared/sync-queue';
 import { SyncChannelController } from './sync-channel/sync-channel.http.controller';
 import { UpdateChannelController } from './update-channel/update-channel.http.controller';
+import { ListMetrics } from './list-metrics/list-metrics.query';
+import { ListContent } from './list-content/list-content.query';
+import { ListCampaigns } from './list-campaigns/list-campaigns.query';
+import { ListAudiences } from './list-audiences/list-audiences.query';
+
+/** The read use cases, each one call from a controller, the MCP server or any app (exported). */
+const READS = [ListMetrics, ListContent, ListCampaigns, ListAudiences];
 
 /** Channels, their daily metrics, campaigns, content and audiences (DESIGN §13.3): the API side. */
 @Module({
@@ -46,8 +53,8 @@ import { UpdateChannelController } from './update-channel/update-channel.http.co
     ListContentController,
     ListAudienceController,
   ],
-  providers: [ChannelsRepository, ChannelAccess, CredentialsBox, SyncQueue, MetricsImporter, RowReads, ChannelRows, ChannelCreator],
-  exports: [ChannelsRepository, MetricsImporter],
+  providers: [...READS, ChannelsRepository, ChannelAccess, CredentialsBox, SyncQueue, MetricsImporter, RowReads, ChannelRows, ChannelCreator],
+  exports: [...READS, ChannelsRepository, MetricsImporter],
 })
 export class ChannelsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -10,7 +10,14 @@ export { MetricsImporter, MAX_IMPORT_BYTES, IMPORT_FORMATS, CLI_IMPORT_CREDENTIA
 export { ChannelSyncer } from './run-channel-syncs/channel-syncer';
 export { SyncScheduler } from './run-channel-syncs/sync-scheduler';
 export { rowsSql, type RowFilter } from './read-model/row-reads';
-export { METRICS_TABLE, METRIC_SORTS } from './list-metrics/list-metrics.http.controller';
+export { METRICS_TABLE } from './list-metrics/list-metrics.query';
+export { METRIC_SORTS } from './list-metrics/list-metrics.request.dto';
 export { CreateChannels1763700010000 } from './migrations/1763700010000-create-channels';
 export { AddContentBrandIndex1763700010100 } from './migrations/1763700010100-add-content-brand-index';
 export { ScopeImportKeysByCredential1763700010250 } from './migrations/1763700010250-scope-import-keys-by-credential';
+// The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
+export { ListMetrics } from './list-metrics/list-metrics.query';
+export { ListContent } from './list-content/list-content.query';
+export { ListCampaigns } from './list-campaigns/list-campaigns.query';
+export { ListAudiences } from './list-audiences/list-audiences.query';
+export * from './read-model/channel.facts';

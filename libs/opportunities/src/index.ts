@@ -7,12 +7,16 @@ export { fingerprintStream } from './detect-opportunity/detect-opportunity.handl
 export { TransitionOpportunityCommand } from './transition-opportunity/transition-opportunity.command';
 export { RecordVerificationCommand } from './record-verification/record-verification.command';
 export { FinalizeOutcomeCommand } from './finalize-outcome/finalize-outcome.command';
-export { ListOpportunities, listOpportunitiesSql, listPageJson, type ListRow } from './list-opportunities/list-opportunities.query';
+export { listOpportunitiesSql, listPageJson, type ListRow } from './list-opportunities/list-opportunities.query';
 export { ListOpportunitiesQuery, OPPORTUNITY_SORTS } from './list-opportunities/list-opportunities.request.dto';
-export { GetOpportunity } from './get-opportunity/get-opportunity.query';
 export { OpportunityEvents } from './get-opportunity/opportunity-events.query';
 export { OpportunityChanges, type OpportunityChange, type OpportunityChangesResult } from './opportunity-changes/opportunity-changes.query';
 export { toApiError as opportunityApiError } from './opportunity-errors';
 export { READ_MODEL_PROJECTIONS, ReadYourWrites } from './read-your-writes';
 export { kpisFromRows, opportunityKpisSql, type KpiRow } from './opportunity-kpis/opportunity-kpis.query';
 export { OpportunityDto, OutcomeDto, VerificationDto } from './opportunity.dto';
+// The read use cases (other apps call them with the caller's principal).
+export { GetOpportunity } from './get-opportunity/get-opportunity.query';
+export { ListOpportunities } from './list-opportunities/list-opportunities.query';
+export { OpportunityKpis } from './opportunity-kpis/opportunity-kpis.query';
+export { OutcomesSummary } from './outcomes-summary/outcomes-summary.query';

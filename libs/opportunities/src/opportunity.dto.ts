@@ -133,3 +133,6 @@ class OutcomesSummaryDto {
 export class OutcomesSummaryResponse {
   @ApiProperty({ type: OutcomesSummaryDto }) data!: OutcomesSummaryDto;
 }
+
+/** The record a response gives of a decided state (the write routes answer with it). */
+export { toRecord } from './read-model/opportunity-row';

@@ -7,3 +7,8 @@ export { pageAuditDto } from './page-audit.dto';
 export { pageAuditJobId, pageAuditQueue, type PageAuditJob } from './shared/page-audit-queue';
 export { CreatePageAudits1763700011000 } from './migrations/1763700011000-create-page-audits';
 export { AddPageAuditReasonCodes1763700013500 } from './migrations/1763700013500-add-page-audit-reason-codes';
+// The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
+export { ListGeoPages } from './list-geo-pages/list-geo-pages.query';
+export { GetPageAudit } from './get-page-audit/get-page-audit.query';
+export { GeoRecommendations } from './geo-recommendations/geo-recommendations.query';
+export * from './read-model/page-history.facts';

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { searchConsoleQueryFacts } from '@libs/channels';
 import { questionKey } from '../domain';
 import type { AnswerFilter, Sql } from '../read-model/answer-filter';
 import { Reads } from '../read-model/reads';
 import type { DiscoveryCandidate, DiscoverySource } from './discovery-source';
 
 /**
- * The brand's Search Console queries over the period (`channel_content_daily`, the channels read
- * model: rows of `search_console` channels mapped to the brand), most impressions first, a page of them.
+ * The brand's Search Console queries over the period (the channels' `searchConsoleQueryFacts`:
+ * rows of `search_console` channels mapped to the brand), most impressions first, a page of them.
  */
 export function searchConsoleQueriesSql(f: AnswerFilter, limit: number, offset: number): Sql {
-  return {
-    text: `SELECT query, coalesce(sum(impressions), 0)::bigint AS impressions, coalesce(sum(clicks), 0)::bigint AS clicks,
-                  min(day)::text AS first_day, max(day)::text AS last_day
-             FROM channel_content_daily
-            WHERE organization_id = $1 AND brand_id = $2 AND day BETWEEN $3::date AND $4::date AND channel = 'search_console' AND query <> ''
-            GROUP BY query ORDER BY impressions DESC, clicks DESC, query LIMIT $5 OFFSET $6`,
-    params: [f.organizationId, f.brandId, f.start, f.end, limit, offset],
-  };
+  return searchConsoleQueryFacts(f, limit, offset);
 }
 
 interface Row {

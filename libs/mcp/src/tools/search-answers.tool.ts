@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import * as z from 'zod';
-import { AnalysisReads, PROVIDERS, type AnalysisResultRecord } from '@libs/analysis';
+import { ListAnalysisResults, PROVIDERS, type AnalysisResultRecord } from '@libs/analysis';
 import { ApiError } from '@libs/http';
-import { addDays } from '@libs/metrics';
-import { BrandAccess } from '@libs/tenancy';
 import { READ_ONLY, day, id, untrusted, untrustedText, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
 
 /** Characters of answer text a hit returns around the first match. */
@@ -71,7 +69,7 @@ function toHit(r: AnalysisResultRecord, text: string): z.infer<typeof hit> {
   };
 }
 
-/** GET /api/v1/analysis-results?brandId&text as a tool: the same read, each answer cut to an excerpt with its spans. */
+/** GET /api/v1/analysis-results?brandId&text as a tool (ListAnalysisResults, the route's read), each answer cut to an excerpt with its spans. */
 @Injectable()
 export class SearchAnswersTool implements McpTool<typeof input, typeof output> {
   readonly name = 'search_answers';
@@ -82,24 +80,21 @@ export class SearchAnswersTool implements McpTool<typeof input, typeof output> {
   readonly output = output;
   readonly annotations = READ_ONLY;
 
-  constructor(
-    private readonly reads: AnalysisReads,
-    private readonly brands: BrandAccess,
-  ) {}
+  constructor(private readonly results: ListAnalysisResults) {}
 
   async run({ principal }: ToolContext, args: z.infer<typeof input>): Promise<ToolAnswer<z.infer<typeof output>>> {
     if (args.startDate !== undefined && args.endDate !== undefined && args.endDate < args.startDate) throw ApiError.validation([{ field: 'endDate', message: 'endDate must not be before startDate' }]);
-    await this.brands.assertVisible(principal, args.brandId);
-    const { rows, total } = await this.reads.results(principal, {
+    const { data: rows, meta } = await this.results.read(principal, {
       brandId: args.brandId,
       provider: args.provider,
-      from: args.startDate === undefined ? undefined : `${args.startDate}T00:00:00Z`,
-      to: args.endDate === undefined ? undefined : `${addDays(args.endDate, 1)}T00:00:00Z`,
+      startDate: args.startDate,
+      endDate: args.endDate,
       text: args.text,
       limit: args.limit ?? 10,
       offset: 0,
       order: 'desc',
-    });
+    } as Parameters<ListAnalysisResults['read']>[1]);
+    const total = meta.total;
     const answers = rows.map((r) => toHit(r, args.text));
     return { data: { total, answers }, summary: `${total} answer(s) of brand #${args.brandId} contain the text; ${answers.length} returned, newest first.` };
   }

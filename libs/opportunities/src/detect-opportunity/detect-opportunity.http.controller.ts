@@ -4,9 +4,8 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { BrandAccess } from '@libs/tenancy';
-import { OpportunityResponse } from '../opportunity.dto';
+import { OpportunityResponse, toRecord } from '../opportunity.dto';
 import { toApiError } from '../opportunity-errors';
-import { toRecord } from '../read-model/opportunity-row';
 import { DetectOpportunityCommand } from './detect-opportunity.command';
 import { DetectOpportunityRequest } from './detect-opportunity.request.dto';
 

@@ -8,7 +8,6 @@ import { OpportunityEventsResponse, OpportunityResponse } from '../opportunity.d
 import { GetOpportunity } from './get-opportunity.query';
 import { OpportunityEvents } from './opportunity-events.query';
 import { OpportunityRepository } from '../opportunity.repository';
-import { toRecord } from '../read-model/opportunity-row';
 import { READ_MODEL_PROJECTIONS, ReadYourWrites } from '../read-your-writes';
 import { GetOpportunityQuery } from './get-opportunity.request.dto';
 
@@ -36,9 +35,7 @@ export class GetOpportunityController {
     if (q.asOf !== undefined) {
       const asOf = new Date(q.asOf);
       if (Number.isNaN(asOf.getTime())) throw ApiError.validation([{ field: 'asOf', message: 'asOf must be an ISO 8601 date or date-time' }]);
-      const state = await this.repository.loadAsOf(id, asOf);
-      if (!state || !(await this.brands.canSeeResource(p, state))) throw ApiError.notFound(`Opportunity ${id}`);
-      return { data: toRecord(state, asOf) };
+      return this.reads.asOf(p, id, asOf);
     }
     await this.ryw.waitFor(p.subject, READ_MODEL_PROJECTIONS);
     const record = await this.reads.json(p, id);

@@ -4,9 +4,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { ParseIdPipe } from '@libs/http';
-import { OpportunityResponse } from '../opportunity.dto';
+import { OpportunityResponse, toRecord } from '../opportunity.dto';
 import { toApiError } from '../opportunity-errors';
-import { toRecord } from '../read-model/opportunity-row';
 import { TransitionOpportunityCommand } from './transition-opportunity.command';
 import { TransitionOpportunityRequest } from './transition-opportunity.request.dto';
 

@@ -79,7 +79,7 @@ export interface AuditedPage {
   recommendations: PageRecommendation[];
 }
 
-/** One prompt whose answers cite competitors' pages and none of the brand's (from answer_citations). */
+/** One prompt whose answers cite competitors' pages and none of the brand's (analysis's citationGapFacts). */
 export interface AnswerFinding {
   query: string;
   /** Answers to it in the window citing a competitor and not the brand. */

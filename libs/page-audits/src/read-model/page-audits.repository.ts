@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { answersWithCitationsFacts, citationGapFacts, competitorNameFacts, type CitationGapFactRow } from '@libs/analysis';
+import { PAGE_ROLLUP_PRESENT, pageBotVisitFacts, type PageBotVisitFactRow } from '@libs/agent-analytics';
 import type { AnswerFinding, AuditedPage, BotAccess, BotVisits, ComponentScore, PageFailure, PageKind, PageRecommendation, PageSignals } from '../domain';
 
 export type AuditStatus = 'queued' | 'running' | 'completed' | 'failed';
@@ -244,21 +246,14 @@ export class PageAuditsRepository {
 
   /**
    * AI bots' visits of a page in the last `days` days with their statuses, from agent analytics'
-   * daily page rollup (`agent_page_daily`, read by SQL: page audits do not import that library);
-   * null when agent analytics has no such table.
+   * daily page rollup (its `pageBotVisitFacts`); null when agent analytics has no such table.
    */
   async botVisits(organizationId: number, brandId: number, url: string, days = 30): Promise<BotVisits | null> {
-    this.agentTable ??= this.dataSource.query(`SELECT to_regclass('agent_page_daily') IS NOT NULL AS present`).then((r: { present: boolean }[]) => r[0].present);
+    this.agentTable ??= this.dataSource.query(PAGE_ROLLUP_PRESENT.text, PAGE_ROLLUP_PRESENT.params).then((r: { present: boolean }[]) => r[0].present);
     if (!(await this.agentTable)) return null;
     const u = new URL(url);
-    const rows: { bot: string; visits: number; errors: number; statuses: number[] }[] = await this.dataSource.query(
-      `SELECT bot_name AS bot, sum(visits)::int AS visits, (sum(visits) FILTER (WHERE status >= 400))::int AS errors,
-         array_agg(DISTINCT status ORDER BY status) FILTER (WHERE status >= 400) AS statuses
-       FROM agent_page_daily
-       WHERE organization_id = $1 AND brand_id = $2 AND host = $3 AND path = ANY($4::text[]) AND day >= (now() AT TIME ZONE 'UTC')::date - $5::int
-       GROUP BY bot_name ORDER BY bot_name`,
-      [organizationId, brandId, u.hostname.toLowerCase().replace(/^\[|\]$/g, ''), [...new Set([u.pathname, u.pathname + u.search])], days],
-    );
+    const facts = pageBotVisitFacts(organizationId, brandId, u.hostname.toLowerCase().replace(/^\[|\]$/g, ''), [...new Set([u.pathname, u.pathname + u.search])], days);
+    const rows: PageBotVisitFactRow[] = await this.dataSource.query(facts.text, facts.params);
     return { days, bots: rows.map((r) => ({ bot: r.bot, visits: r.visits, errors: r.errors ?? 0, statuses: r.statuses ?? [] })) };
   }
 
@@ -303,48 +298,24 @@ export class PageAuditsRepository {
   }
 
   /**
-   * Answer findings of a brand since `since` (the answer_citations and analysis_results read models of
-   * projections/analysis): per prompt, the answers citing a competitor's page and none of the
+   * Answer findings of a brand since `since` (analysis's answer facts: `citationGapFacts` and
+   * its neighbours): per prompt, the answers citing a competitor's page and none of the
    * brand's, with the competitors' cited pages; and the brand's answers with at least one citation.
    */
   async answerFindings(organizationId: number, brandId: number, since: Date, limit = 50): Promise<{ findings: AnswerFinding[]; answersWithCitations: number }> {
-    const [{ n }]: { n: number }[] = await this.dataSource.query(
-      `SELECT count(DISTINCT result_id)::int AS n FROM answer_citations WHERE organization_id = $1 AND brand_id = $2 AND asked_at >= $3`,
-      [organizationId, brandId, since],
-    );
-    const rows: Row[] = await this.dataSource.query(
-      `WITH answers AS (
-         SELECT c.result_id, bool_or(c.owner = 'brand') AS brand_cited, bool_or(c.owner = 'competitor') AS competitor_cited
-         FROM answer_citations c WHERE c.organization_id = $1 AND c.brand_id = $2 AND c.asked_at >= $3 GROUP BY c.result_id
-       ), gaps AS (
-         SELECT a.result_id, r.query, r.provider FROM answers a JOIN analysis_results r ON r.id = a.result_id
-         WHERE a.competitor_cited AND NOT a.brand_cited
-       ), per_query AS (
-         SELECT query, count(*)::int AS answers, array_agg(DISTINCT provider ORDER BY provider) AS providers FROM gaps GROUP BY query
-       ), pages AS (
-         SELECT g.query, c.url, c.domain, c.entity_id, count(*)::int AS citations
-         FROM gaps g JOIN answer_citations c ON c.result_id = g.result_id AND c.owner = 'competitor'
-         GROUP BY g.query, c.url, c.domain, c.entity_id
-       )
-       SELECT q.query, q.answers, q.providers,
-         (SELECT json_agg(json_build_object('url', p.url, 'domain', p.domain, 'entityId', p.entity_id, 'citations', p.citations) ORDER BY p.citations DESC, p.url)
-          FROM pages p WHERE p.query = q.query) AS pages
-       FROM per_query q ORDER BY q.answers DESC, q.query LIMIT $4`,
-      [organizationId, brandId, since, limit],
-    );
-    const competitorNames = new Map<string, string>(
-      ((await this.dataSource.query(`SELECT DISTINCT entity_id, name FROM answer_entities WHERE organization_id = $1 AND brand_id = $2 AND kind = 'competitor' AND asked_at >= $3`, [organizationId, brandId, since])) as Row[]).map((r) => [
-        r.entity_id as string,
-        r.name as string,
-      ]),
-    );
+    const count = answersWithCitationsFacts(organizationId, brandId, since);
+    const [{ n }]: { n: number }[] = await this.dataSource.query(count.text, count.params);
+    const gaps = citationGapFacts(organizationId, brandId, since, limit);
+    const rows: CitationGapFactRow[] = await this.dataSource.query(gaps.text, gaps.params);
+    const names = competitorNameFacts(organizationId, brandId, since);
+    const competitorNames = new Map<string, string>(((await this.dataSource.query(names.text, names.params)) as { entity_id: string; name: string }[]).map((r) => [r.entity_id, r.name]));
     return {
       answersWithCitations: n,
       findings: rows.map((r) => ({
-        query: r.query as string,
-        answers: r.answers as number,
-        providers: r.providers as string[],
-        competitorPages: ((r.pages as { url: string; domain: string; entityId: string | null; citations: number }[] | null) ?? []).slice(0, 10).map((p) => ({
+        query: r.query,
+        answers: r.answers,
+        providers: r.providers,
+        competitorPages: (r.pages ?? []).slice(0, 10).map((p) => ({
           url: p.url,
           domain: p.domain,
           competitor: (p.entityId && competitorNames.get(p.entityId)) ?? p.domain,

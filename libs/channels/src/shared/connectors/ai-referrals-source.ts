@@ -1,12 +1,12 @@
 import type { DataSource } from 'typeorm';
+import { aiReferralFacts, type AiReferralFactRow } from '@libs/agent-analytics';
 import { emptyData, type ChannelData } from '../../domain';
 import type { ChannelForSync } from '../../channels.repository';
 import type { ChannelSource, DayWindow } from './channel-source';
 
 /**
  * The built-in `ai_referrals` channel: human visits that arrived from AI assistants (DESIGN §13.2),
- * as agent analytics counts them per day, brand, host, assistant and page (`ai_referral_daily`,
- * read by SQL: its read model, not its code). Per day and brand: sessions and aiSessions (every
+ * as agent analytics counts them per day, brand, host, assistant and page (its `aiReferralFacts`). Per day and brand: sessions and aiSessions (every
  * such visit is one); per assistant: a campaign row (`(ai referral)`, the assistant, `referral`);
  * per page: a content row.
  */
@@ -14,13 +14,8 @@ export class AiReferralsSource implements ChannelSource {
   constructor(private readonly dataSource: DataSource) {}
 
   async fetch(channel: ChannelForSync, _credentials: string | null, window: DayWindow): Promise<ChannelData> {
-    const rows: { day: string; brand_id: string; host: string; source: string; path: string; visits: string }[] = await this.dataSource.query(
-      `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, r.brand_id, r.host, r.source, r.path, sum(r.visits) AS visits
-         FROM ai_referral_daily r JOIN brands b ON b.id = r.brand_id AND b.organization_id = r.organization_id
-        WHERE r.organization_id = $1 AND b.client_id = $2 AND r.day BETWEEN $3::date AND $4::date
-        GROUP BY 1, 2, 3, 4, 5`,
-      [channel.organizationId, channel.clientId, window.start, window.end],
-    );
+    const facts = aiReferralFacts(channel.organizationId, channel.clientId, window.start, window.end);
+    const rows: AiReferralFactRow[] = await this.dataSource.query(facts.text, facts.params);
     const data = emptyData();
     const metrics = new Map<string, number>();
     const campaigns = new Map<string, number>();
