@@ -49,6 +49,8 @@ const CONCERN_IMPORTS = {
   // The closed loop (issue 19): detectors read analysis's events and answers, open and move opportunities; brands from tenancy.
   // Data edges (test/table-ownership.unit.spec.ts): crawl blocks (agent-analytics), outcomes (channels' metrics), page gaps (page-audits).
   detectors: ['auth', 'tenancy', 'analysis', 'visibility', 'opportunities', 'agent-analytics', 'channels', 'page-audits'],
+  // The MCP server (DESIGN §16): its tools call the read and write use cases of these concerns; usage counts a call under its tool's name.
+  mcp: ['auth', 'tenancy', 'usage', 'opportunities', 'analysis', 'visibility', 'citations', 'agent-analytics'],
 };
 
 /** Concerns laid out in the module anatomy (README, "Layout"): a folder per use case. */

@@ -17,6 +17,7 @@ import { ChannelsModule } from '@libs/channels';
 import { AgentAnalyticsModule } from '@libs/agent-analytics';
 import { PageAuditsModule } from '@libs/page-audits';
 import { CitationsModule } from '@libs/citations';
+import { McpModule } from '@libs/mcp';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 
 /** The HTTP API: composes the modules; each module owns its controllers. */
@@ -44,6 +45,7 @@ export class ApiModule {
         AgentAnalyticsModule,
         PageAuditsModule,
         CitationsModule,
+        McpModule,
         ...extra,
       ],
       providers: [

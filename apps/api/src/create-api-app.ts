@@ -8,6 +8,7 @@ import { RateLimiter } from '@libs/rate-limit';
 import { UsageRecorder } from '@libs/usage';
 import { buildOpenApi, clientErrorReply, frameworkErrorReply, installRouteBodyOptions, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations, type WebhookDocumentation } from '@libs/http';
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_EXAMPLES, WEBHOOK_PAYLOAD_SCHEMAS } from '@libs/webhooks';
+import { installMcpAnswers } from '@libs/mcp';
 import { ApiModule } from './api.module';
 import { REQUEST_ID, installRequestPipeline } from './request-pipeline';
 import { serveDashboard } from '../../dashboard/server/serve-dashboard';
@@ -61,6 +62,8 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     usage: app.get(UsageRecorder),
     bodyMaxKeys: config.bodyMaxKeys,
   });
+  // The MCP server (DESIGN §16) answers the gate's refusals in its protocol's terms.
+  installMcpAnswers(fastify);
   serveApiDocumentation(app, document);
   // The dashboard (DESIGN §15): a page at /app that reads this API with the user's key.
   serveDashboard(fastify);

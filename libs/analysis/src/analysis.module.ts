@@ -13,6 +13,7 @@ import { ListRunResultsController } from './list-run-results/list-run-results.ht
 import { AnalysisReads } from './read-model/analysis-reads';
 import { RemoveBrandPromptController } from './remove-brand-prompt/remove-brand-prompt.http.controller';
 import { RequestAuditController } from './request-audit/request-audit.http.controller';
+import { RequestAudit } from './request-audit/request-audit.handler';
 import { Engines } from './shared/engines/engine-registry';
 import { RunRequests } from './shared/run-requests';
 import { SpendLedger } from './shared/spend-ledger';
@@ -60,8 +61,8 @@ export class AnalysisCostModule {}
     GetBudgetsController,
     SetBudgetsController,
   ],
-  providers: [...READS, TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, BudgetsRepository, SpendLedger, AnswerScope],
-  exports: [...READS, TrackedPromptsRepository, RunRequests, BrandFactsRepository, BudgetsRepository, AnalysisCostModule, AnswerScope],
+  providers: [...READS, TrackedPromptsRepository, RunRequests, AnalysisReads, BrandFactsRepository, BudgetsRepository, SpendLedger, AnswerScope, RequestAudit],
+  exports: [...READS, TrackedPromptsRepository, RunRequests, BrandFactsRepository, BudgetsRepository, AnalysisCostModule, AnswerScope, RequestAudit],
 })
 export class AnalysisModule {}
 

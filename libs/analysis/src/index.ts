@@ -24,6 +24,10 @@ export { AnalysisRunDto } from './read-model/analysis-record.dto';
 export { AnswerQuestionProcessor } from './answer-questions/answer-question.processor';
 export { answerQueue } from './shared/answer-queues';
 export { RunProgress } from './answer-questions/run-progress';
+export { RequestAudit, type AuditRequestInput } from './request-audit/request-audit.handler';
+export { MAX_AUDIT_QUERIES } from './request-audit/request-audit.request.dto';
+export type { AuditRequestDto } from './request-audit/request-audit.response.dto';
+export type { AnalysisResultRecord } from './read-model/analysis-records';
 // The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
 export { ListRunResults } from './list-run-results/list-run-results.query';
 export { ListAnalysisRuns } from './list-analysis-runs/list-analysis-runs.query';

@@ -8,6 +8,11 @@ export { TransitionOpportunityCommand } from './transition-opportunity/transitio
 export { RecordVerificationCommand } from './record-verification/record-verification.command';
 export { FinalizeOutcomeCommand } from './finalize-outcome/finalize-outcome.command';
 export { listOpportunitiesSql, listPageJson, type ListRow } from './list-opportunities/list-opportunities.query';
+export { ListOpportunitiesQuery, OPPORTUNITY_SORTS } from './list-opportunities/list-opportunities.request.dto';
+export { OpportunityEvents } from './get-opportunity/opportunity-events.query';
+export { OpportunityChanges, type OpportunityChange, type OpportunityChangesResult } from './opportunity-changes/opportunity-changes.query';
+export { toApiError as opportunityApiError } from './opportunity-errors';
+export { READ_MODEL_PROJECTIONS, ReadYourWrites } from './read-your-writes';
 export { kpisFromRows, opportunityKpisSql, type KpiRow } from './opportunity-kpis/opportunity-kpis.query';
 export { OpportunityDto, OutcomeDto, VerificationDto } from './opportunity.dto';
 // The read use cases (other apps call them with the caller's principal).

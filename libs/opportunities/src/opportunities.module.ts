@@ -7,6 +7,8 @@ import { FinalizeOutcomeHandler } from './finalize-outcome/finalize-outcome.hand
 import { GetOpportunityController } from './get-opportunity/get-opportunity.http.controller';
 import { ListOpportunitiesController } from './list-opportunities/list-opportunities.http.controller';
 import { GetOpportunity } from './get-opportunity/get-opportunity.query';
+import { OpportunityEvents } from './get-opportunity/opportunity-events.query';
+import { OpportunityChanges } from './opportunity-changes/opportunity-changes.query';
 import { ListOpportunities } from './list-opportunities/list-opportunities.query';
 import { OpportunityKpis } from './opportunity-kpis/opportunity-kpis.query';
 import { OutcomesSummary } from './outcomes-summary/outcomes-summary.query';
@@ -20,7 +22,7 @@ import { TransitionOpportunityController } from './transition-opportunity/transi
 
 const handlers = [DetectOpportunityHandler, TransitionOpportunityHandler, RecordVerificationHandler, FinalizeOutcomeHandler];
 const services = [OpportunityRepository, ReadYourWrites];
-const queries = [ListOpportunities, GetOpportunity, OpportunityKpis, OutcomesSummary];
+const queries = [ListOpportunities, GetOpportunity, OpportunityEvents, OpportunityChanges, OpportunityKpis, OutcomesSummary];
 
 /** Commands without HTTP (the CLI's seed, detectors in the worker). */
 @Module({

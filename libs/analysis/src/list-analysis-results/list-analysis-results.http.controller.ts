@@ -13,7 +13,7 @@ export class ListAnalysisResultsController {
 
   @Get()
   @RequireScope('read:analysis')
-  @ApiOperation({ operationId: 'analysis_results_list', summary: 'Answers across runs, newest first (paginated)', description: 'startDate and endDate are UTC days, both included.' })
+  @ApiOperation({ operationId: 'analysis_results_list', summary: 'Answers across runs, newest first (paginated)', description: 'startDate and endDate are UTC days, both included; text keeps the answers containing it.' })
   @ApiOkResponse({ type: AnalysisResultsPage, example: ANALYSIS_RESULTS_EXAMPLE })
   @ApiNotFoundResponse({ description: 'brandId names no brand the caller may see' })
   list(@CurrentPrincipal() p: Principal, @Query() q: ListAnalysisResultsQuery): Promise<AnalysisResultsPage> {

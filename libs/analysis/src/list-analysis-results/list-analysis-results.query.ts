@@ -24,6 +24,7 @@ export class ListAnalysisResults {
       language: q.language,
       from: q.startDate === undefined ? undefined : `${q.startDate}T00:00:00Z`,
       to: q.endDate === undefined ? undefined : `${addDays(q.endDate, 1)}T00:00:00Z`,
+      text: q.text,
       limit: q.limit,
       offset: q.offset,
       order: q.order,

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { CountryQuery, DayQuery, LanguageQuery, MAX_PERIOD_DAYS, OptionalIdQuery, PaginationQuery, RangeEndRule } from '@libs/http';
 import { PROVIDERS, type Provider } from '../domain';
 
@@ -24,4 +24,11 @@ export class ListAnalysisResultsQuery extends PaginationQuery {
 
   @LanguageQuery()
   language?: string;
+
+  @ApiPropertyOptional({ minLength: 1, maxLength: 200, description: 'Only the answers containing this text (case-insensitive)' })
+  @IsOptional()
+  @IsString({ message: 'text must be a string' })
+  @MinLength(1, { message: 'text must be 1 to 200 characters' })
+  @MaxLength(200, { message: 'text must be 1 to 200 characters' })
+  text?: string;
 }

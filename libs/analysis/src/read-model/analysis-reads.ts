@@ -26,17 +26,20 @@ export class AnalysisReads {
 
   async results(
     scope: TenantScope,
-    q: { runId?: number; brandId?: number; provider?: string; country?: string; language?: string; from?: string; to?: string; limit: number; offset: number; order: 'asc' | 'desc' },
+    q: { runId?: number; brandId?: number; provider?: string; country?: string; language?: string; from?: string; to?: string; text?: string; limit: number; offset: number; order: 'asc' | 'desc' },
   ): Promise<{ rows: AnalysisResultRecord[]; total: number }> {
+    // `text`: answers containing it, case-insensitively (its % _ \ taken literally).
     const where = `${TENANT} AND ($3::bigint IS NULL OR run_id = $3) AND ($4::bigint IS NULL OR brand_id = $4) AND ($5::text IS NULL OR provider = $5)
       AND ($6::timestamptz IS NULL OR asked_at >= $6) AND ($7::timestamptz IS NULL OR asked_at < $7)
-      AND ($8::text IS NULL OR country = $8) AND ($9::text IS NULL OR language = $9)`;
-    const params = [scope.organizationId, scope.clientId, q.runId ?? null, q.brandId ?? null, q.provider ?? null, q.from ?? null, q.to ?? null, q.country ?? null, q.language ?? null];
+      AND ($8::text IS NULL OR country = $8) AND ($9::text IS NULL OR language = $9)
+      AND ($10::text IS NULL OR answer ILIKE '%' || $10 || '%')`;
+    const text = q.text === undefined ? null : q.text.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const params = [scope.organizationId, scope.clientId, q.runId ?? null, q.brandId ?? null, q.provider ?? null, q.from ?? null, q.to ?? null, q.country ?? null, q.language ?? null, text];
     const dir = q.order === 'asc' ? 'ASC' : 'DESC';
     // A run's results in its order (query by query, provider by provider); across runs, by time.
     const orderBy = q.runId !== undefined ? `n ${dir}` : `asked_at ${dir}, id ${dir}`;
     const [rows, [{ n }]]: [Record<string, unknown>[], { n: number }[]] = await Promise.all([
-      this.dataSource.query(`SELECT ${RESULT_COLUMNS} FROM analysis_results WHERE ${where} ORDER BY ${orderBy} LIMIT $10 OFFSET $11`, [...params, q.limit, q.offset]),
+      this.dataSource.query(`SELECT ${RESULT_COLUMNS} FROM analysis_results WHERE ${where} ORDER BY ${orderBy} LIMIT $11 OFFSET $12`, [...params, q.limit, q.offset]),
       this.dataSource.query(`SELECT count(*)::int AS n FROM analysis_results WHERE ${where}`, params),
     ]);
     return { rows: rows.map(toResult), total: n };

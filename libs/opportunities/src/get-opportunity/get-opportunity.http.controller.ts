@@ -6,6 +6,7 @@ import { ApiError, ParseIdPipe, sendJsonText } from '@libs/http';
 import { BrandAccess } from '@libs/tenancy';
 import { OpportunityEventsResponse, OpportunityResponse } from '../opportunity.dto';
 import { GetOpportunity } from './get-opportunity.query';
+import { OpportunityEvents } from './opportunity-events.query';
 import { OpportunityRepository } from '../opportunity.repository';
 import { READ_MODEL_PROJECTIONS, ReadYourWrites } from '../read-your-writes';
 import { GetOpportunityQuery } from './get-opportunity.request.dto';
@@ -18,6 +19,7 @@ export class GetOpportunityController {
     private readonly repository: OpportunityRepository,
     private readonly brands: BrandAccess,
     private readonly ryw: ReadYourWrites,
+    private readonly history: OpportunityEvents,
   ) {}
 
   @Get(':id')
@@ -46,21 +48,8 @@ export class GetOpportunityController {
   @ApiOperation({ summary: "An opportunity's history", description: 'Every change, with actor, reason and time, oldest first.' })
   @ApiOkResponse({ type: OpportunityEventsResponse })
   async events(@CurrentPrincipal() p: Principal, @Param('id', ParseIdPipe) id: number): Promise<OpportunityEventsResponse> {
-    const history = await this.repository.history(id);
-    const first = history[0];
-    if (!first || !(await this.brands.canSeeResource(p, { organizationId: Number(first.data.organizationId), brandId: Number(first.data.brandId) }))) {
-      throw ApiError.notFound(`Opportunity ${id}`);
-    }
-    return {
-      data: history.map((e) => ({
-        position: Number(e.streamPosition),
-        type: e.type,
-        data: e.data,
-        actor: (e.metadata.actor as string | undefined) ?? null,
-        reason: (e.metadata.reason as string | undefined) ?? null,
-        correlationId: (e.metadata.correlationId as string | undefined) ?? null,
-        recordedAt: e.recordedAt.toISOString(),
-      })),
-    };
+    const events = await this.history.list(p, id);
+    if (events === null) throw ApiError.notFound(`Opportunity ${id}`);
+    return { data: events };
   }
 }

@@ -8,6 +8,17 @@ import { UsageRepository } from '../usage.repository';
 
 const DAY_MS = 86_400_000;
 
+const USAGE_ENDPOINT = Symbol('usageEndpoint');
+
+/**
+ * Counts this request under `endpoint` instead of its route template: one Fastify route serving
+ * several operations (POST /mcp serves every MCP tool) names the operation it served, e.g. the
+ * tool's name.
+ */
+export function labelUsage(request: FastifyRequest, endpoint: string): void {
+  (request as FastifyRequest & { [USAGE_ENDPOINT]?: string })[USAGE_ENDPOINT] = endpoint;
+}
+
 /**
  * Counts every authenticated request (`onResponse`, a Fastify onResponse hook the API's request
  * pipeline installs: requests refused by authentication have no principal and are not counted;
@@ -49,7 +60,8 @@ export class UsageRecorder implements OnModuleInit, BeforeApplicationShutdown {
       this.day = new Date(now).toISOString().slice(0, 10);
       this.dayEnds = now - (now % DAY_MS) + DAY_MS;
     }
-    this.counters.record(principal, this.day, request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+    const endpoint = (request as FastifyRequest & { [USAGE_ENDPOINT]?: string })[USAGE_ENDPOINT] ?? request.routeOptions.url ?? 'unmatched';
+    this.counters.record(principal, this.day, request.method, endpoint, reply.statusCode, reply.elapsedTime);
   }
 
   /** Writes what has been counted so far; resolves with the number of rows written. Flushes never overlap. */
