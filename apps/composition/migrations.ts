@@ -64,4 +64,5 @@ export const ALL_MIGRATIONS = [
   DETECTOR_MIGRATIONS.answerFacts,
   CITATION_MIGRATIONS.labellers,
   ANALYSIS_MIGRATIONS.usageMarkets,
+  DETECTOR_MIGRATIONS.markets,
 ];

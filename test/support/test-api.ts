@@ -39,7 +39,7 @@ export interface TestApi {
  */
 export async function startTestApi(env: Record<string, string> = {}, extraImports: ModuleMetadata['imports'] = []): Promise<TestApi> {
   const db = await createTestDatabase();
-  const config = loadServiceConfig({ ...process.env, LOG_LEVEL: 'silent', TRUST_PROXY: 'true', DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PROJECTION_POLL_MS: '50', ...env });
+  const config = loadServiceConfig({ ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', TRUST_PROXY: 'true', DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PROJECTION_POLL_MS: '50', ...env });
   const app = await createApiApp(config, extraImports);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
