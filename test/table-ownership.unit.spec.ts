@@ -17,7 +17,8 @@ const root = join(__dirname, '..');
  * the owner's index instead: `read-model/*.facts.ts`).
  */
 export const DATA_EDGES: Record<string, Record<string, { tables: string[]; why: string; importable?: false }>> = {
-  // Tenancy's rows are read where a statement needs them joined or checked in the same transaction.
+  // Tenancy's rows are read through libs/tenancy (`read-model/tenancy.facts.ts`, BrandAccess, brandOwners) except
+  // where a statement needs them in the same statement or transaction as the consumer's own rows:
   auth: {
     tenancy: {
       tables: ['organizations', 'clients'],
@@ -25,21 +26,27 @@ export const DATA_EDGES: Record<string, Record<string, { tables: string[]; why: 
       importable: false,
     },
   },
-  'rate-limit': { tenancy: { tables: ['organizations'], why: "the organisation's tier, read with its quota usage" } },
-  analysis: { tenancy: { tables: ['brands'], why: 'the scheduler walks every brand with a schedule (one statement)' } },
+  'rate-limit': {
+    tenancy: {
+      tables: ['organizations'],
+      why: "the organisation's tier, read with its quota usage in one statement (assertRoom) and inside the transaction that locks the usage rows (reserve): every metered request's hot path",
+    },
+  },
   visibility: {
-    tenancy: { tables: ['organizations'], why: "brand-index weights are an organisation's setting" },
-    analysis: { tables: ['analysis_runs'], why: "the latest complete run's day (analysis's read model)" },
+    analysis: {
+      tables: ['analysis_runs', 'analysis_results'],
+      why: "the latest complete run's day (analysis's read model); with a market filter, the newest such run that asked for that market (EXISTS on its results)",
+    },
   },
   channels: {
-    tenancy: { tables: ['brands'], why: "brands' domains map a channel's rows to brands (read-model/brand-map), and the built-in AI-referral channel is made for clients with brands" },
+    tenancy: {
+      tables: ['brands'],
+      why: 'the built-in AI-referral channel is made, in one INSERT … SELECT (ensureAiReferrals), for the clients whose brands have referral visits',
+    },
     'agent-analytics': { tables: ['ai_referral_daily'], why: 'the AI-referral channel is made, in one INSERT … SELECT, for the clients whose brands have referral visits' },
   },
-  // Agent analytics' AI-referral facts are per client: the referral rollup joined with the brands of that client.
-  'agent-analytics': { tenancy: { tables: ['brands'], why: "aiReferralFacts: the rollup's rows of a client's brands (one statement)" } },
   detectors: {
-    tenancy: { tables: ['organizations'], why: "detector thresholds are an organisation's setting" },
-    analysis: { tables: ['analysis_results', 'analysis_runs'], why: 'detectors run over the analysed answers of a completed run' },
+    analysis: { tables: ['analysis_runs'], why: 'detectors run over the analysed answers of a completed run' },
     opportunities: { tables: ['opportunities'], why: 'a pass looks up the open and verifying opportunities it may move' },
     'page-audits': { tables: ['page_audits'], why: "the page pass picks the completed audits it has not judged (NOT EXISTS on its own page_gap_checks, one statement)" },
   },

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { organizationFacts, type OrganizationFactRow } from '@libs/tenancy';
 import { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdsInputError, thresholdsFrom, type Thresholds } from './domain';
 
 /** Detector thresholds by organisation: the defaults, overridden by the settings the organisation changed. */
@@ -17,7 +18,8 @@ export class DetectorThresholdsRepository {
   async set(organizationId: number, thresholds: Thresholds | null): Promise<{ thresholds: Thresholds; custom: (keyof Thresholds)[] }> {
     if (thresholds === null) await this.dataSource.query('DELETE FROM detector_thresholds WHERE organization_id = $1', [organizationId]);
     else {
-      const org: unknown[] = await this.dataSource.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
+      const exists = organizationFacts(organizationId);
+      const org: OrganizationFactRow[] = await this.dataSource.query(exists.text, exists.params);
       if (!org.length) throw new ThresholdsInputError(`organisation ${organizationId} does not exist`, null);
       const changed = Object.fromEntries(THRESHOLD_NAMES.filter((n) => thresholds[n] !== DEFAULT_THRESHOLDS[n]).map((n) => [n, thresholds[n]]));
       await this.dataSource.query(

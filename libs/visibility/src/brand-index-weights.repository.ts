@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DEFAULT_BRAND_INDEX_WEIGHTS, type BrandIndexComponentName, type BrandIndexWeights } from '@libs/metrics';
+import { organizationFacts, type OrganizationFactRow } from '@libs/tenancy';
 
 export const BRAND_INDEX_COMPONENTS = Object.keys(DEFAULT_BRAND_INDEX_WEIGHTS) as BrandIndexComponentName[];
 
@@ -35,7 +36,8 @@ export class BrandIndexWeightsRepository {
   async set(organizationId: number, weights: BrandIndexWeights | null): Promise<{ weights: BrandIndexWeights; custom: boolean }> {
     if (weights === null) await this.dataSource.query('DELETE FROM brand_index_weights WHERE organization_id = $1', [organizationId]);
     else {
-      const org: unknown[] = await this.dataSource.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
+      const exists = organizationFacts(organizationId);
+      const org: OrganizationFactRow[] = await this.dataSource.query(exists.text, exists.params);
       if (!org.length) throw new WeightsInputError(`organisation ${organizationId} does not exist`);
       await this.dataSource.query(
         `INSERT INTO brand_index_weights (organization_id, weights) VALUES ($1, $2) ON CONFLICT (organization_id) DO UPDATE SET weights = EXCLUDED.weights, updated_at = now()`,

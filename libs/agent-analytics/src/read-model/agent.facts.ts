@@ -71,13 +71,16 @@ export interface AiReferralFactRow {
   visits: string;
 }
 
-/** Human visits from AI assistants (`ai_referral_daily`) to the brands of a client, per day, brand, host, assistant and page. */
-export function aiReferralFacts(organizationId: number, clientId: number | null, start: string, end: string): FactsStatement {
+/**
+ * Human visits from AI assistants (`ai_referral_daily`) to the given brands of the organisation (a
+ * client's: the caller reads them from tenancy), per day, brand, host, assistant and page.
+ */
+export function aiReferralFacts(organizationId: number, brandIds: readonly number[], start: string, end: string): FactsStatement {
   return {
     text: `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, r.brand_id, r.host, r.source, r.path, sum(r.visits) AS visits
-         FROM ai_referral_daily r JOIN brands b ON b.id = r.brand_id AND b.organization_id = r.organization_id
-        WHERE r.organization_id = $1 AND b.client_id = $2 AND r.day BETWEEN $3::date AND $4::date
+         FROM ai_referral_daily r
+        WHERE r.organization_id = $1 AND r.brand_id = ANY($2::bigint[]) AND r.day BETWEEN $3::date AND $4::date
         GROUP BY 1, 2, 3, 4, 5`,
-    params: [organizationId, clientId, start, end],
+    params: [organizationId, [...brandIds], start, end],
   };
 }

@@ -42,11 +42,12 @@ export class RunScheduler implements OnApplicationBootstrap, OnApplicationShutdo
   /** Requests a run for every due brand; returns the run ids (for tests and the CLI). */
   async runDue(now: Date = new Date()): Promise<number[]> {
     const due: { id: string; organization_id: string }[] = await this.dataSource.query(
-      `SELECT b.id, b.organization_id FROM brands b LEFT JOIN brand_schedules s ON s.brand_id = b.id
-        WHERE coalesce(s.schedule, 'daily') <> 'off'
-          AND EXISTS (SELECT 1 FROM tracked_prompts p WHERE p.brand_id = b.id AND p.is_active)
+      // The brands with an active prompt, from analysis's own tables (a prompt names its brand and
+      // the brand's organisation; prompts go with their brand): no read of tenancy's `brands`.
+      `SELECT p.brand_id AS id, min(p.organization_id) AS organization_id FROM tracked_prompts p LEFT JOIN brand_schedules s ON s.brand_id = p.brand_id
+        WHERE p.is_active AND coalesce(s.schedule, 'daily') <> 'off'
           AND (s.last_run_at IS NULL OR s.last_run_at <= $1::timestamptz - CASE coalesce(s.schedule, 'daily') WHEN 'weekly' THEN interval '${PERIOD.weekly}' ELSE interval '${PERIOD.daily}' END)
-        ORDER BY b.id LIMIT 1000`,
+        GROUP BY p.brand_id ORDER BY p.brand_id LIMIT 1000`,
       [now.toISOString()],
     );
     const started: number[] = [];

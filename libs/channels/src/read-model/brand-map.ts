@@ -1,9 +1,10 @@
 import type { EntityManager } from 'typeorm';
+import { clientBrandDomainFacts } from '@libs/tenancy';
 import type { BrandHint } from '../domain';
 
 type Query = Pick<EntityManager, 'query'>;
 
-/** A brand's id and domains, as `brands` holds them. */
+/** A brand's id and domains, as `brands` holds them (tenancy's `BrandDomainsFactRow`). */
 export interface BrandDomains {
   id: string | number;
   domain: string;
@@ -33,7 +34,8 @@ export class BrandMap {
   ) {}
 
   static async load(m: Query, organizationId: number, clientId: number, fallback: number | null): Promise<BrandMap> {
-    const rows: BrandDomains[] = await m.query(`SELECT id, domain, extra_domains FROM brands WHERE organization_id = $1 AND client_id = $2 ORDER BY id`, [organizationId, clientId]);
+    const facts = clientBrandDomainFacts(organizationId, clientId);
+    const rows: BrandDomains[] = await m.query(facts.text, facts.params);
     return BrandMap.of(rows, fallback);
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { organizationFacts, type OrganizationFactRow } from '@libs/tenancy';
 import type { JudgeProvider } from './judge-wire';
 
 /** An organisation's sentiment-judge choice (`cli judge set`): off unless set. */
@@ -38,7 +39,8 @@ export class JudgeSettingsRepository {
 
   /** Turns the judge on (a provider) or off for the organisation; RangeError when it does not exist. */
   async set(organizationId: number, provider: JudgeProvider | 'off', model: string | null): Promise<OrganizationJudgeSettings> {
-    const [org]: { id: string }[] = await this.dataSource.query('SELECT id FROM organizations WHERE id = $1', [organizationId]);
+    const exists = organizationFacts(organizationId);
+    const [org]: OrganizationFactRow[] = await this.dataSource.query(exists.text, exists.params);
     if (!org) throw new RangeError(`organisation ${organizationId} does not exist`);
     if (provider === 'off') await this.dataSource.query('DELETE FROM sentiment_judge_settings WHERE organization_id = $1', [organizationId]);
     else {

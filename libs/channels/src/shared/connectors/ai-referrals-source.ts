@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { aiReferralFacts, type AiReferralFactRow } from '@libs/agent-analytics';
+import { clientBrandDomainFacts, type BrandDomainsFactRow } from '@libs/tenancy';
 import { emptyData, type ChannelData } from '../../domain';
 import type { ChannelForSync } from '../../channels.repository';
 import type { ChannelSource, DayWindow } from './channel-source';
@@ -14,9 +15,13 @@ export class AiReferralsSource implements ChannelSource {
   constructor(private readonly dataSource: DataSource) {}
 
   async fetch(channel: ChannelForSync, _credentials: string | null, window: DayWindow): Promise<ChannelData> {
-    const facts = aiReferralFacts(channel.organizationId, channel.clientId, window.start, window.end);
-    const rows: AiReferralFactRow[] = await this.dataSource.query(facts.text, facts.params);
     const data = emptyData();
+    // The client's brands (tenancy's), then their referral visits (agent analytics').
+    const ofClient = clientBrandDomainFacts(channel.organizationId, channel.clientId);
+    const brands: BrandDomainsFactRow[] = await this.dataSource.query(ofClient.text, ofClient.params);
+    if (!brands.length) return data;
+    const facts = aiReferralFacts(channel.organizationId, brands.map((b) => Number(b.id)), window.start, window.end);
+    const rows: AiReferralFactRow[] = await this.dataSource.query(facts.text, facts.params);
     const metrics = new Map<string, number>();
     const campaigns = new Map<string, number>();
     const pages = new Map<string, number>();
