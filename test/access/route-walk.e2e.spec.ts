@@ -9,8 +9,8 @@ import { startTestApi, type TestApi } from '../support/test-api';
  * INSUFFICIENT_SCOPE naming its scope with a key holding every other scope.
  */
 
-/** The only routes open without credentials: OAuth token, revocation and authorization; operations; documentation; the dashboard's files (its data comes from the API with the user's key). */
-const PUBLIC_PATHS = new Set(['/api/oauth/token', '/api/oauth/revoke', '/api/oauth/authorize', '/health', '/ready', '/metrics', '/api/v1/openapi.json']);
+/** The only routes open without credentials: OAuth token, revocation and authorization, and the OAuth metadata documents (RFC 8414, RFC 9728: what an MCP client reads before it has a token); operations; documentation; the dashboard's files (its data comes from the API with the user's key). */
+const PUBLIC_PATHS = new Set(['/api/oauth/token', '/api/oauth/revoke', '/api/oauth/authorize', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/mcp', '/health', '/ready', '/metrics', '/api/v1/openapi.json']);
 const isPublicPath = (url: string) => PUBLIC_PATHS.has(url) || url === '/docs' || url.startsWith('/docs/') || url === '/app' || url.startsWith('/app/');
 
 /** A concrete URL for a route: every path parameter (and wildcard) is `1`. */

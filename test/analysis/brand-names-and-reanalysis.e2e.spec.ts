@@ -97,6 +97,7 @@ describe('brand names and re-analysis', () => {
       analysis_results: 'SELECT * FROM analysis_results ORDER BY id',
       answer_entities: 'SELECT * FROM answer_entities ORDER BY result_id, entity_id',
       answer_citations: 'SELECT * FROM answer_citations ORDER BY result_id, position',
+      answer_usage: 'SELECT * FROM answer_usage ORDER BY result_id',
     };
     for (const projector of ANALYSIS_PROJECTORS) {
       const before = await Promise.all(projector.tables.map((t) => api.dataSource.query(tables[t])));
