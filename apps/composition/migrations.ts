@@ -4,7 +4,7 @@ import { AddExtraDomains1763700006050, CreateTenancy1763700001000 } from '@libs/
 import { AuthorizationCodeFamilies1763700005000, CreateAccess1763700001100 } from '@libs/auth';
 import { CreateApiUsage1763700001200 } from '@libs/usage';
 import { CreateWebhooks1763700003000 } from '@libs/webhooks';
-import { AddPromptMarkets1795788895100, CreateAnalysisRunIds1763700006100, CreateBrandFacts1763700006300, CreateBudgets1795788897100, CreateSentimentJudge1795788745800, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
+import { AddPromptMarkets1795788895100, CreateAnalysisRunIds1763700006100, CreateBrandFacts1763700006300, AddJudgeSpend1795793109500, CreateBudgets1795788897100, CreateSentimentJudge1795788745800, CreateTrackedPrompts1763700006000 } from '@libs/analysis';
 import { CreateBrandIndexWeights1763700007100 } from '@libs/visibility';
 import { AddPageTotals1763700009100, CreateAgentAnalytics1763700009000, ScopeIngestKeysByCredential1763700009250 } from '@libs/agent-analytics';
 import { AddPageAuditReasonCodes1763700013500, CreatePageAudits1763700011000 } from '@libs/page-audits';
@@ -65,4 +65,6 @@ export const ALL_MIGRATIONS = [
   CITATION_MIGRATIONS.labellers,
   ANALYSIS_MIGRATIONS.usageMarkets,
   DETECTOR_MIGRATIONS.markets,
+  AddJudgeSpend1795793109500,
+  ANALYSIS_MIGRATIONS.judgeUsage,
 ];

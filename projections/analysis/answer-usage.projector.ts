@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@libs/event-store';
-import { ANSWER_USAGE, answerEvents, resultId, type AnswerUsageRow } from '@libs/analysis';
+import { ANSWER_USAGE, answerEvents, judgeBilling, resultId, type AnswerUsageRow } from '@libs/analysis';
 import { upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
 
@@ -9,30 +9,44 @@ import { brandOwners } from '@libs/tenancy';
  * answer's day, so a price change never rewrites history. Answers of the recorded source cost
  * nothing and have no row; a reply without a usage figure counts 0 for it. An answer is recorded
  * once, so a replayed event rewrites the same row.
+ * Each judge call that asked (an `answer.judged` with a usage figure: not cached, not a fallback)
+ * is a row too, `call` `judge:<cache key>`, at the provider and model it is billed at
+ * (judgeBilling) and on the day it was judged.
  */
 export const answerUsageProjector: Projector = {
   name: 'answer_usage',
-  handles: ['answer.recorded'],
+  handles: ['answer.recorded', 'answer.judged'],
   tables: [ANSWER_USAGE.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
-    const recorded = events.map((e) => answerEvents.decode(e)).flatMap((e) => (e?.type === 'answer.recorded' && e.data.source === 'live' ? [e.data] : []));
-    if (!recorded.length) return;
-    const owners = await brandOwners(context.query, recorded.map((d) => d.brandId));
-    const rows: AnswerUsageRow[] = recorded.map((d) => ({
+    const decoded = events.map((e) => answerEvents.decode(e));
+    const recorded = decoded.flatMap((e) => (e?.type === 'answer.recorded' && e.data.source === 'live' ? [e.data] : []));
+    const judged = decoded.flatMap((e) => {
+      if (e?.type !== 'answer.judged' || !e.data.usage) return [];
+      const billing = judgeBilling(e.data.labeller);
+      return billing ? [{ d: e.data, usage: e.data.usage, billing }] : [];
+    });
+    if (!recorded.length && !judged.length) return;
+    const owners = await brandOwners(context.query, [...recorded.map((d) => d.brandId), ...judged.map((j) => j.d.brandId)]);
+    type Key = { runId: number; n: number; organizationId: number; brandId: number; country?: string | null; language?: string | null };
+    const row = (d: Key, provider: string, at: string, call: string, model: string, input: number | null, cached: number | null, output: number | null): AnswerUsageRow => ({
       result_id: resultId(d.runId, d.n),
       organization_id: d.organizationId,
       client_id: owners.get(d.brandId)?.clientId ?? null,
       brand_id: d.brandId,
       run_id: d.runId,
-      provider: d.provider,
-      asked_at: d.askedAt,
+      provider,
+      asked_at: at,
       country: d.country ?? null,
       language: d.language ?? null,
-      model: d.model,
-      input_tokens: d.usage?.inputTokens ?? 0,
-      cached_input_tokens: d.usage?.cachedInputTokens ?? 0,
-      output_tokens: d.usage?.outputTokens ?? 0,
-    }));
-    await upsertRows(context, ANSWER_USAGE, rows);
+      call,
+      model,
+      input_tokens: input ?? 0,
+      cached_input_tokens: cached ?? 0,
+      output_tokens: output ?? 0,
+    });
+    await upsertRows(context, ANSWER_USAGE, [
+      ...recorded.map((d) => row(d, d.provider, d.askedAt, 'answer', d.model, d.usage?.inputTokens ?? null, d.usage?.cachedInputTokens ?? null, d.usage?.outputTokens ?? null)),
+      ...judged.map(({ d, usage, billing }) => row(d, billing.provider, d.judgedAt, `judge:${d.cacheKey}`, billing.model, usage.inputTokens, 0, usage.outputTokens)),
+    ]);
   },
 };

@@ -16,6 +16,8 @@ import { Receiver } from '../webhooks/support/receiver';
  * million, $0.01 a web search): 8,000 × 0.4 + 2,000 × 0.1 + 1,000 × 1.6 = $0.005 + $0.01 = $0.015.
  */
 const ANSWER_USD = 0.015;
+/** A cost figure of nothing spent. */
+const NOTHING = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, usd: 0, unpricedAnswers: 0 };
 let fakes: FakeProviders;
 let api: TestApi;
 let org: { id: number; key: string; keyId: number };
@@ -108,10 +110,12 @@ describe('cost per run and budgets', () => {
       outputTokens: 2000,
       usd: expect.closeTo(2 * ANSWER_USD, 6),
       unpricedAnswers: 0,
+      // No judge on: no judge calls (sentiment-judge.e2e proves a run's cost counts them).
+      judge: NOTHING,
       byProvider: [
-        { provider: 'chatgpt', inputTokens: 20_000, cachedInputTokens: 4000, outputTokens: 2000, usd: expect.closeTo(2 * ANSWER_USD, 6), unpricedAnswers: 0 },
+        { provider: 'chatgpt', inputTokens: 20_000, cachedInputTokens: 4000, outputTokens: 2000, usd: expect.closeTo(2 * ANSWER_USD, 6), unpricedAnswers: 0, judge: NOTHING },
         // No key: the recorded source answered, at no cost.
-        { provider: 'perplexity', inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, usd: 0, unpricedAnswers: 0 },
+        { provider: 'perplexity', ...NOTHING, judge: NOTHING },
       ],
     });
     expect(fakes.openai.requests).toHaveLength(2);
@@ -193,8 +197,8 @@ describe('cost per run and budgets', () => {
     const today = new Date().toISOString().slice(0, 10);
     const totals = { inputTokens: 50_000, cachedInputTokens: 10_000, outputTokens: 5000, usd: expect.closeTo(5 * ANSWER_USD, 6), unpricedAnswers: 0 };
     expect(cost).toMatchObject(totals);
-    expect(cost.daily.find((d: { date: string }) => d.date === today)).toEqual({ date: today, ...totals });
-    for (const d of cost.daily.filter((x: { date: string }) => x.date !== today)) expect(d).toEqual({ date: d.date, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, usd: 0, unpricedAnswers: 0 });
+    expect(cost.daily.find((d: { date: string }) => d.date === today)).toEqual({ date: today, ...totals, judge: NOTHING });
+    for (const d of cost.daily.filter((x: { date: string }) => x.date !== today)) expect(d).toEqual({ date: d.date, ...NOTHING, judge: NOTHING });
     // Another organisation sees none of it.
     const other = await api.organization();
     expect((await api.request({ url: '/api/v1/usage?days=3', key: other.key })).body.data.cost).toMatchObject({ inputTokens: 0, usd: 0 });

@@ -1,4 +1,4 @@
-import { AnswerJudge, JudgeBackfill, JudgeSettingsRepository } from '@libs/analysis';
+import { AnswerJudge, BudgetsRepository, JudgeBackfill, JudgeSettingsRepository } from '@libs/analysis';
 import { EVENT_STORE, type EventStore } from '@libs/event-store';
 import { Queues } from '@libs/queue';
 import { BrandAccess } from '@libs/tenancy';
@@ -18,6 +18,8 @@ import { until } from '../support/until';
 jest.setTimeout(120_000);
 
 const JUDGE_MODEL = 'gpt-judge-test';
+/** The judge model's price: high, so that a judge call costs more than an answer (the budget case), with a request fee judge calls must not pay (they search nothing). */
+const JUDGE_PRICE = { inputPerMTok: 1000, outputPerMTok: 2000 };
 let fakes: FakeProviders;
 let api: TestApi;
 let org: { id: number; key: string };
@@ -33,6 +35,7 @@ beforeAll(async () => {
       SENTIMENT_JUDGE_MODEL: JUDGE_MODEL,
       SENTIMENT_JUDGE_API_KEY: 'sk-judge-test',
       SENTIMENT_JUDGE_BASE_URL: fakes.openai.baseUrl,
+      PROVIDER_PRICES: JSON.stringify([{ provider: 'chatgpt', model: JUDGE_MODEL, since: '2020-01-01', ...JUDGE_PRICE, requestUsd: 5 }]),
       ANSWER_BACKOFF_MS: '50',
       ANALYSIS_SCHEDULER_POLL_MS: '86400000',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -141,6 +144,24 @@ it("with it on, the judge's structured output labels the entities, the figures c
   expect(body.tools).toBeUndefined();
   expect(body.text.format).toMatchObject({ type: 'json_schema', name: 'entity_sentiment', strict: true });
 
+  // The run's cost counts the judge call's tokens exactly, under the provider whose key it used (chatgpt), priced at the judge model's tokens only.
+  await api.projected(['answer_usage']);
+  const cost = (await api.request({ url: `/api/v1/analysis-runs/${runId}`, key: org.key })).body.data.cost;
+  const judgeUsd = Math.round(((usage.inputTokens * JUDGE_PRICE.inputPerMTok + usage.outputTokens * JUDGE_PRICE.outputPerMTok) / 1e6) * 1e6) / 1e6;
+  const judgeCost = { inputTokens: usage.inputTokens, cachedInputTokens: 0, outputTokens: usage.outputTokens, usd: judgeUsd, unpricedAnswers: 0 };
+  expect(judgeUsd).toBeGreaterThan(0);
+  expect(cost.judge).toEqual(judgeCost);
+  const [claude, chatgpt] = cost.byProvider as { provider: string; inputTokens: number; outputTokens: number; usd: number; judge: typeof judgeCost }[];
+  expect(cost.byProvider).toHaveLength(2);
+  expect(chatgpt).toEqual({ provider: 'chatgpt', ...judgeCost, judge: judgeCost });
+  const answered = (await answerEvents(runId)).find((e) => e.type === 'answer.recorded')!.data['usage'] as { inputTokens: number; outputTokens: number };
+  expect(claude).toMatchObject({ provider: 'claude', inputTokens: answered.inputTokens, outputTokens: answered.outputTokens, judge: { inputTokens: 0, outputTokens: 0, usd: 0 } });
+  expect(cost).toMatchObject({ inputTokens: answered.inputTokens + usage.inputTokens, outputTokens: answered.outputTokens + usage.outputTokens, usd: expect.closeTo(claude.usd + judgeUsd, 6) });
+  // And /usage's cost of the day.
+  const today = new Date().toISOString().slice(0, 10);
+  const day = ((await api.request({ url: '/api/v1/usage?days=1', key: org.key })).body.data.cost.daily as { date: string; judge: typeof judgeCost }[]).find((d) => d.date === today)!;
+  expect(day.judge).toEqual(judgeCost);
+
   // The results carry the judge's label and who decided it.
   await api.projected(['analysis_results']);
   const results = await api.request({ url: `/api/v1/analysis-runs/${runId}/results`, key: org.key });
@@ -214,4 +235,28 @@ it('`answers judge` back-fills the answers recorded before the judge was on, thr
   const again = await backfill.run(brandId, today, { timeoutMs: 30_000 });
   expect(again.pending).toBe(0);
   expect(fakes.openai.requests.length).toBe(asked + 1);
+});
+
+it('a judge call the month\'s budget cannot pay is not asked: the offline label stands, counted as a fallback, and a retry asks nothing', async () => {
+  const before = await summary();
+  const asked = fakes.openai.requests.length;
+  // The month so far plus room for an answer (about a cent), not for a judge call (a dime or more at JUDGE_PRICE).
+  const [{ committed }] = await api.dataSource.query(
+    `SELECT coalesce(sum(CASE state WHEN 'settled' THEN usd WHEN 'reserved' THEN estimate_usd ELSE 0 END), 0)::float8 AS committed FROM answer_spend WHERE organization_id = $1`,
+    [org.id],
+  );
+  await api.app.get(BudgetsRepository, { strict: false }).set(org.id, { monthlyUsd: Math.round((committed + 0.05) * 1e6) / 1e6 });
+  const runId = await audit('invoicing tool on a budget');
+  const verdict = await judged(runId);
+  expect(verdict).toMatchObject({ outcome: 'fallback', labels: [], usage: null, fallback: expect.objectContaining({ kind: 'budget_exhausted' }) });
+  expect(String((verdict['fallback'] as { reason: string }).reason)).toMatch(/month budget/);
+  expect(fakes.openai.requests.length).toBe(asked);
+  await until(async () => (await summary()).labelledBy.judgeFallbacks === before.labelledBy.judgeFallbacks + 1, 10_000, 'the skipped judge call is counted');
+  // A retry (the job again) keeps the ledger's decision: still nothing asked, no second verdict.
+  expect(await api.app.get(AnswerJudge, { strict: false }).judge(runId, 0, false)).toBe('already');
+  expect(fakes.openai.requests.length).toBe(asked);
+  await api.projected(['answer_usage']);
+  const cost = (await api.request({ url: `/api/v1/analysis-runs/${runId}`, key: org.key })).body.data.cost;
+  expect(cost.judge).toMatchObject({ inputTokens: 0, outputTokens: 0, usd: 0 });
+  await api.app.get(BudgetsRepository, { strict: false }).set(org.id, { monthlyUsd: null });
 });

@@ -173,6 +173,15 @@ describe('the dashboard at /app', () => {
     await page.locator('figure.chart table tbody tr').first().waitFor();
     expect(await page.locator('figure.chart table tbody tr').count()).toBe(30);
     expect(await accessibilityProblems(page)).toEqual([]);
+    // The market filter: typed in the top bar, kept in the URL, passed to the reads (the demo asks without a market: none in DE).
+    const de = (await demo.api(`/aeo/metrics?brandId=${brandId}&startDate=${FROM}&endDate=${TO}&country=DE`, fullKey)).body.data;
+    expect(de.overall.mentionRate.n).toBe(0);
+    await page.getByLabel('Country').fill('de');
+    await page.getByLabel('Country').press('Tab');
+    await page.waitForURL(/[?&]country=de/);
+    await page.locator('.context', { hasText: 'market DE' }).waitFor();
+    await page.locator('[data-figure="mentionRate"]', { hasText: 'answers = 0' }).waitFor({ timeout: 15_000 });
+    expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
 

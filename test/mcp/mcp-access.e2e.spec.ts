@@ -152,6 +152,13 @@ describe('MCP: who may call what', () => {
       ['start_audit', { brandId: brand, queries: ['x'.repeat(1001)] }],
       ['what_changed', { from: 'yesterday', to: '2026-01-01T00:00:00Z' }],
       ['search_answers', { brandId: brand, text: '' }],
+      // The market arguments, by the REST rules.
+      ['visibility_summary', { brandId: brand, country: 'XX' }],
+      ['compare_periods', { brandId: brand, startDate: '2026-01-01', endDate: '2026-01-31', language: 'zz' }],
+      ['top_citation_sources', { brandId: brand, country: 'DEU' }],
+      ['citation_gaps', { brandId: brand, language: 'de-x-private' }],
+      ['search_answers', { brandId: brand, text: 'crm', country: 1 }],
+      ['start_audit', { brandId: brand, queries: ['x'], country: 'ZZ' }],
     ];
     for (const [name, args] of cases) {
       const r = await call(client, name, args);
@@ -159,6 +166,8 @@ describe('MCP: who may call what', () => {
       expect(text(r)).toMatch(/validation error|VALIDATION_ERROR/i);
     }
     expect(text(await call(client, 'what_changed', { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }))).toBe('VALIDATION_ERROR: The request is not valid');
+    const country = await call(client, 'visibility_summary', { brandId: brand, country: 'XX' });
+    expect(JSON.stringify(country._meta?.error ?? text(country))).toContain('country must be an ISO 3166-1 alpha-2 country code, e.g. DE');
     // A `__proto__` key, which a client SDK would never serialise, sent as raw JSON.
     const raw = await rawPost('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_brands","arguments":{"__proto__":{"clientId":1}}}}', { 'x-api-key': org.key });
     expect(raw.status).toBe(200);

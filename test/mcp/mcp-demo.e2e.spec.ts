@@ -93,6 +93,16 @@ describe('MCP tools on the demo, figure by figure against the REST API', () => {
     expect(chatgpt.mentionRate.n).toBeLessThan(f.mentionRate.n);
   });
 
+  it('visibility_summary with a market: the REST figures of the same market, normalised alike (the demo asks without one: none in DE)', async () => {
+    const de = await tool('visibility_summary', { brandId, startDate: start, endDate: end, country: 'de', language: 'DE' });
+    const aeo = (await rest(`/aeo/metrics?brandId=${brandId}&${period}&country=DE&language=de`)).data;
+    expect(de.mentionRate).toEqual(aeo.overall.mentionRate);
+    expect(de.mentionRate.n).toBe(0);
+    expect(de.citationRate).toEqual((await rest(`/geo/metrics?brandId=${brandId}&${period}&country=DE&language=de`)).data.overall.citationRate);
+    const all = await tool('visibility_summary', { brandId, startDate: start, endDate: end });
+    expect(all.mentionRate.n).toBeGreaterThan(0);
+  });
+
   it('compare_periods: the DESIGN §14 test on the REST counts of both periods', async () => {
     const afterStart = addDays(end, -6);
     const beforeEnd = addDays(afterStart, -1);

@@ -50,3 +50,25 @@ export function eachDayOf(p: Period): string[] {
   for (let t = msOf(p.from); t <= msOf(p.to); t += DAY) out.push(dayOf(t));
   return out;
 }
+
+/**
+ * The market the analytics reads are filtered by (`country`, `language` in the URL; DESIGN §17):
+ * each part null when not set. Only well-formed values are taken (a country upper-cased, as the
+ * API stores it); the API checks them fully, so an unknown code reads as a validation error there.
+ */
+export interface Market {
+  country: string | null;
+  language: string | null;
+}
+
+export function marketOf(params: URLSearchParams): Market {
+  const country = params.get('country');
+  const language = params.get('language');
+  return {
+    country: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
+    language: language && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language) ? language : null,
+  };
+}
+
+/** The market's query parameters (a part not set is left out by `qs`). */
+export const marketQuery = (m: Market) => ({ country: m.country, language: m.language });

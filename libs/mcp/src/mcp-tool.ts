@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { Principal, Scope } from '@libs/auth';
+import { countryProblem, languageProblem, normaliseCountry, normaliseLanguage } from '@libs/http';
 
 /** Who calls a tool, and the request it arrived in (its id is the correlation id of any event it causes). */
 export interface ToolContext {
@@ -46,6 +47,31 @@ export const figure = z
 
 /** A positive integer id (brand, opportunity), as the API's path ids: 1 to 2^53-1. */
 export const id = (what: string) => z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe(what);
+
+/** A market part checked by the REST rules (libs/http market.ts): the same values pass, with the same message. */
+const marketPart = (problem: (value: unknown) => string | null, what: string) =>
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      const message = problem(v);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .optional()
+    .describe(what);
+
+/** The optional market filter of the analytics tools, and the market of start_audit (DESIGN §17), validated as the REST `country` / `language`. */
+export const marketFields = {
+  country: marketPart(countryProblem, 'Only answers asked for this country: ISO 3166-1 alpha-2, any case (e.g. DE)'),
+  language: marketPart(languageProblem, 'Only answers asked in this language: BCP 47 (e.g. de, pt-BR)'),
+};
+
+/** The market arguments normalised as REST normalises them (de → DE, pt-br → pt-BR); a part not given stays absent. */
+export function marketOf(args: { country?: string; language?: string }): { country?: string; language?: string } {
+  return {
+    ...(args.country === undefined ? {} : { country: normaliseCountry(args.country) ?? args.country }),
+    ...(args.language === undefined ? {} : { language: normaliseLanguage(args.language) ?? args.language }),
+  };
+}
 
 /** A UTC day `YYYY-MM-DD`. */
 export const day = (what: string) => z.iso.date().describe(`${what} (UTC day, YYYY-MM-DD)`);

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from '../html';
 import { PAGES, navigate, pathFor, setParams, type PageId, type Route } from '../router';
-import { PRESETS, lastDays, periodOf, type Period } from '../period';
+import { PRESETS, lastDays, marketOf, periodOf, type Market, type Period } from '../period';
 import { onRateLimitWait } from '../api';
 
 export interface Brand {
@@ -25,10 +25,10 @@ function BrandPicker({ brands, current, route }: { brands: Brand[]; current: str
   </label>`;
 }
 
-/** Brand and period travel between pages; page-specific filters do not. */
+/** Brand, period and market travel between pages; page-specific filters do not. */
 function keepParams(params: URLSearchParams): URLSearchParams {
   const u = new URLSearchParams();
-  for (const k of ['from', 'to']) {
+  for (const k of ['from', 'to', 'country', 'language']) {
     const v = params.get(k);
     if (v) u.set(k, v);
   }
@@ -61,6 +61,16 @@ function PeriodPicker({ period }: { period: Period }) {
   </fieldset>`;
 }
 
+/** The market filter of the analytics reads: a country (ISO 3166-1 alpha-2) and a language (BCP 47), both optional, kept in the URL. */
+function MarketPicker({ market }: { market: Market }) {
+  const set = (k: 'country' | 'language') => (e: Event) => setParams({ [k]: (e.target as HTMLInputElement).value.trim() || null });
+  return html`<fieldset class="period market">
+    <legend class="visually-hidden">Market</legend>
+    <label class="control"><span>Country</span><input type="text" name="country" size="3" maxlength="2" placeholder="All" value=${market.country ?? ''} onChange=${set('country')} /></label>
+    <label class="control"><span>Language</span><input type="text" name="language" size="6" maxlength="35" placeholder="All" value=${market.language ?? ''} onChange=${set('language')} /></label>
+  </fieldset>`;
+}
+
 function RateLimitNotice() {
   const [seconds, setSeconds] = useState<number | null>(null);
   useEffect(() => onRateLimitWait(setSeconds), []);
@@ -70,6 +80,7 @@ function RateLimitNotice() {
 
 export function Layout({ route, brands, brandName, onSignOut, children }: { route: Route; brands: Brand[]; brandName: string | null; onSignOut: () => void; children: ComponentChildren }) {
   const period = periodOf(route.params);
+  const market = marketOf(route.params);
   const active: PageId = route.page ?? 'overview';
   return html`<div class="shell">
     <a class="skip" href="#main">Skip to content</a>
@@ -78,6 +89,7 @@ export function Layout({ route, brands, brandName, onSignOut, children }: { rout
       <div class="pickers">
         <${BrandPicker} brands=${brands} current=${route.brandId} route=${route} />
         <${PeriodPicker} period=${period} />
+        <${MarketPicker} market=${market} />
       </div>
       <button type="button" class="button subtle" onClick=${onSignOut}>Sign out</button>
     </header>
@@ -86,7 +98,7 @@ export function Layout({ route, brands, brandName, onSignOut, children }: { rout
     </nav>
     <${RateLimitNotice} />
     <main id="main" tabindex="-1">
-      ${brandName ? html`<p class="context">${brandName} · ${period.from} to ${period.to} (${period.days} days, UTC)</p>` : null}
+      ${brandName ? html`<p class="context">${brandName} · ${period.from} to ${period.to} (${period.days} days, UTC)${market.country || market.language ? ` · market ${[market.country, market.language].filter(Boolean).join(', ')}` : ''}</p>` : null}
       ${children}
     </main>
   </div>`;

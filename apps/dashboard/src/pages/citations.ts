@@ -1,7 +1,7 @@
 import { html } from '../html';
 import { qs } from '../api';
 import { useApi } from '../use-api';
-import { periodQuery } from '../period';
+import { marketOf, marketQuery, periodQuery } from '../period';
 import { count, dateTime, interval, num, pct, providerLabel, words } from '../format';
 import type { Entity, Page, Rate } from '../types';
 import { Card } from '../components/figure';
@@ -64,9 +64,10 @@ const ownerLabel = (o: Owner) => (o.entity ? `${o.entity.name} (${o.kind})` : o.
 export function CitationsPage({ route, brand, period }: PageProps) {
   const offset = Math.max(0, Number(route.params.get('changesOffset')) || 0);
   const range = Math.min(365, period.days);
+  const market = marketQuery(marketOf(route.params));
   const loaded = useApi<[{ data: { providersAsked: number; totalDomains: number; domains: Domain[] } }, { data: { minScore: number; domains: Absence[] } }, { data: Gap[] }, { data: Discovery[] }, Page<ChangeRow>]>([
-    `/citation-sources/top${qs({ brandId: brand.id, range, limit: 25 })}`,
-    `/citation-sources/absences${qs({ brandId: brand.id, range, limit: 25 })}`,
+    `/citation-sources/top${qs({ brandId: brand.id, range, limit: 25, ...market })}`,
+    `/citation-sources/absences${qs({ brandId: brand.id, range, limit: 25, ...market })}`,
     `/prompts/gaps${qs({ brandId: brand.id, ...periodQuery(period), limit: 20 })}`,
     `/prompts/discoveries${qs({ brandId: brand.id, ...periodQuery(period), limit: 20 })}`,
     `/changes${qs({ brandId: brand.id, ...periodQuery(period), limit: 25, offset, sort: 'detectedAt', order: 'desc' })}`,

@@ -2,7 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { html } from '../html';
 import { qs } from '../api';
 import { useApi } from '../use-api';
-import { previous, periodQuery } from '../period';
+import { marketOf, marketQuery, previous, periodQuery } from '../period';
 import { setParams } from '../router';
 import { count, interval, num, pct, points, providerLabel, signed, words, PROVIDER_LABELS } from '../format';
 import { rateChange, sentimentChange, sumSeries } from '../stats';
@@ -53,9 +53,10 @@ const COMPONENT_LABELS: Record<string, string> = {
 export function OverviewPage({ route, brand, period }: PageProps) {
   const provider = route.params.get('provider');
   const prev = previous(period);
-  const filter = (p: typeof period) => qs({ brandId: brand.id, ...periodQuery(p), provider });
+  const market = marketQuery(marketOf(route.params));
+  const filter = (p: typeof period) => qs({ brandId: brand.id, ...periodQuery(p), provider, ...market });
   const loaded = useApi<[BrandIndex, Aeo, Aeo, Geo, Geo, { data: Sentiment }, { data: Sentiment }, Trends, Trends, { data: (Sentiment & { provider: string })[] }]>([
-    `/brand-index/latest${qs({ brandId: brand.id })}`,
+    `/brand-index/latest${qs({ brandId: brand.id, ...market })}`,
     `/aeo/metrics${filter(period)}`,
     `/aeo/metrics${filter(prev)}`,
     `/geo/metrics${filter(period)}`,

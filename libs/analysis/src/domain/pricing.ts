@@ -108,6 +108,8 @@ export interface UsageGroup extends TokenUsage {
   readonly model: string;
   readonly day: string;
   readonly requests: number;
+  /** Replies billed the entry's request fee (the search tool's): all of them unless said (judge calls search nothing: 0). */
+  readonly feeRequests?: number;
 }
 
 export const emptyCost = (): CostFigure => ({ inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, usd: 0, unpricedAnswers: 0 });
@@ -118,7 +120,7 @@ export function addGroup(figure: CostFigure, group: UsageGroup, table: readonly 
   figure.inputTokens += group.inputTokens;
   figure.cachedInputTokens += group.cachedInputTokens;
   figure.outputTokens += group.outputTokens;
-  if (price) figure.usd += costUsd(group, group.requests, price);
+  if (price) figure.usd += costUsd(group, group.feeRequests ?? group.requests, price);
   else figure.unpricedAnswers += group.requests;
   return figure;
 }
@@ -131,6 +133,9 @@ export const roundUsd = (usd: number): number => Math.round(usd * 1e6) / 1e6;
  * input (OpenAI's mini models bill a fixed 8,000 input tokens a search; Claude reads several
  * pages), Gemini's and Perplexity's searches are billed per request instead.
  */
+/** Tokens a judge call is expected to take before the organisation has judge calls of its own to average (instructions, answer, entity names in; a short JSON out). */
+export const TYPICAL_JUDGE_USAGE: TokenUsage = { inputTokens: 1500, cachedInputTokens: 0, outputTokens: 200 };
+
 export const TYPICAL_USAGE: Readonly<Record<Provider, TokenUsage>> = {
   chatgpt: { inputTokens: 8000, cachedInputTokens: 0, outputTokens: 600 },
   claude: { inputTokens: 12000, cachedInputTokens: 0, outputTokens: 700 },

@@ -27,9 +27,10 @@ export const ANALYSIS_RUN_EXAMPLE = {
       "outputTokens": 1480,
       "usd": 0.026244,
       "unpricedAnswers": 0,
+      "judge": { "inputTokens": 0, "cachedInputTokens": 0, "outputTokens": 0, "usd": 0, "unpricedAnswers": 0 },
       "byProvider": [
-        { "provider": "chatgpt", "inputTokens": 1620, "cachedInputTokens": 0, "outputTokens": 780, "usd": 0.021896, "unpricedAnswers": 0 },
-        { "provider": "perplexity", "inputTokens": 1000, "cachedInputTokens": 0, "outputTokens": 700, "usd": 0.0117, "unpricedAnswers": 0 }
+        { "provider": "chatgpt", "inputTokens": 1620, "cachedInputTokens": 0, "outputTokens": 780, "usd": 0.021896, "unpricedAnswers": 0, "judge": { "inputTokens": 0, "cachedInputTokens": 0, "outputTokens": 0, "usd": 0, "unpricedAnswers": 0 } },
+        { "provider": "perplexity", "inputTokens": 1000, "cachedInputTokens": 0, "outputTokens": 700, "usd": 0.0117, "unpricedAnswers": 0, "judge": { "inputTokens": 0, "cachedInputTokens": 0, "outputTokens": 0, "usd": 0, "unpricedAnswers": 0 } }
       ]
     }
   }

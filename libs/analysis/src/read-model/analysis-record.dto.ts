@@ -25,19 +25,32 @@ export class CostDto {
   @ApiProperty({ type: 'integer', description: 'Of the input tokens, those read from the provider’s prompt cache (billed lower)' }) cachedInputTokens!: number;
   @ApiProperty({ type: 'integer' }) outputTokens!: number;
   @ApiProperty({ description: 'USD at the price table in force on each answer’s day (tokens and per-request search fees), rounded to 1e-6' }) usd!: number;
-  @ApiProperty({ type: 'integer', description: 'Answers whose model has no price in the table (their tokens count, their USD is 0)' }) unpricedAnswers!: number;
+  @ApiProperty({ type: 'integer', description: 'Answers and judge calls whose model has no price in the table (their tokens count, their USD is 0)' }) unpricedAnswers!: number;
 }
 
-export class ProviderCostDto extends CostDto {
+/** A cost that counts the sentiment judge's calls too, and says their part. */
+export class CostWithJudgeDto extends CostDto {
+  @ApiProperty({
+    type: CostDto,
+    description: 'The part of this figure spent on sentiment judge calls (issue 32): their tokens at the judge model’s price (tokens only, no search fee); cached verdicts and fallbacks cost nothing',
+  })
+  judge!: CostDto;
+}
+
+export class ProviderCostDto extends CostWithJudgeDto {
   @ApiProperty({ enum: PROVIDERS }) provider!: Provider;
 }
 
-export class RunCostDto extends CostDto {
-  @ApiProperty({ type: [ProviderCostDto], description: 'One entry per provider of the run, in the run’s provider order' }) byProvider!: ProviderCostDto[];
+export class RunCostDto extends CostWithJudgeDto {
+  @ApiProperty({
+    type: [ProviderCostDto],
+    description: 'One entry per provider of the run, in the run’s provider order, then any provider only the judge calls were billed to; judge calls count under the provider whose key they use (openai: chatgpt, anthropic: claude)',
+  })
+  byProvider!: ProviderCostDto[];
 }
 
 export class AnalysisRunDetailDto extends AnalysisRunDto {
-  @ApiProperty({ type: RunCostDto, description: 'What the run’s answers cost (live answers; the recorded source costs nothing), computed when read (DESIGN §17)' }) cost!: RunCostDto;
+  @ApiProperty({ type: RunCostDto, description: 'What the run’s answers and the judge calls on them cost (live answers; the recorded source costs nothing), computed when read (DESIGN §17)' }) cost!: RunCostDto;
 }
 
 export class AnalysisRunResponse {

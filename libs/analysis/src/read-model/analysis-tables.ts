@@ -172,8 +172,14 @@ export const ANSWER_CITATIONS = tableShape<AnswerCitationRow>({
   key: ['result_id', 'position'],
 });
 
-/** A row of `answer_usage`: the tokens of one live answer (cost is computed from them when read, DESIGN §17). */
+/**
+ * A row of `answer_usage`: the tokens of one paid call of one live answer (cost is computed from
+ * them when read, DESIGN §17). `call` is `answer` (the question; `provider` and `model` the
+ * answer's) or `judge:<cache key>` (a judge call on it; `provider` and `model` those it is billed
+ * at, judgeBilling).
+ */
 export interface AnswerUsageRow extends AnswerRowBase {
+  call: string;
   model: string;
   input_tokens: number;
   cached_input_tokens: number;
@@ -182,6 +188,6 @@ export interface AnswerUsageRow extends AnswerRowBase {
 
 export const ANSWER_USAGE = tableShape<AnswerUsageRow>({
   table: 'answer_usage',
-  columns: { ...ANSWER_ROW_COLUMNS, model: 'text', input_tokens: 'integer', cached_input_tokens: 'integer', output_tokens: 'integer' },
-  key: ['result_id'],
+  columns: { ...ANSWER_ROW_COLUMNS, call: 'text', model: 'text', input_tokens: 'integer', cached_input_tokens: 'integer', output_tokens: 'integer' },
+  key: ['result_id', 'call'],
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
-import { costUsd, priceOn, TYPICAL_USAGE, type AnswerFailed, type AnswerRecorded, type Provider, type TokenUsage } from '../domain';
+import { costUsd, priceOn, TYPICAL_JUDGE_USAGE, TYPICAL_USAGE, type AnswerFailed, type AnswerRecorded, type Provider, type TokenUsage } from '../domain';
 import { ANALYSIS_CONFIG, type AnalysisConfig } from '../analysis.config';
 
 /** What one question is expected to cost. */
@@ -29,6 +29,9 @@ const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
  * - `settle` once the question has ended: the reply's cost from its reported tokens (0 for a failure).
  * A retried job finds its question's row and keeps its decision: it is neither checked nor
  * counted again, so a crash between reserving, asking, recording and settling double-counts nothing.
+ * Judge calls are rows of the same ledger (`call` `judge:<cache key>` beside the question's
+ * `answer`), reserved and settled the same way at the judge's provider and model, so they count
+ * in the run's and the month's committed spend and are checked against both budgets.
  */
 @Injectable()
 export class SpendLedger {
@@ -37,29 +40,37 @@ export class SpendLedger {
     @InjectConfig(ANALYSIS_CONFIG) private readonly config: AnalysisConfig,
   ) {}
 
-  /** The expected tokens and cost of one question to `provider` for the organisation: the average of its latest answers, else the typical usage. */
-  async estimate(organizationId: number, provider: Provider, model: string, at: Date = new Date()): Promise<QuestionEstimate> {
+  /**
+   * The expected tokens and cost of one question to `provider` for the organisation (or, `judge`,
+   * of one judge call billed to it: tokens only, no request fee): the average of its latest such
+   * calls, else the typical usage.
+   */
+  async estimate(organizationId: number, provider: Provider, model: string, at: Date = new Date(), judge = false): Promise<QuestionEstimate> {
     const [row]: { n: number; input: number | null; cached: number | null; output: number | null }[] = await this.dataSource.query(
       `SELECT count(*)::int AS n, avg(input_tokens)::float8 AS input, avg(cached_input_tokens)::float8 AS cached, avg(output_tokens)::float8 AS output
          FROM (SELECT input_tokens, cached_input_tokens, output_tokens FROM answer_spend
-                WHERE organization_id = $1 AND provider = $2 AND state = 'settled' AND input_tokens IS NOT NULL
+                WHERE organization_id = $1 AND provider = $2 AND state = 'settled' AND input_tokens IS NOT NULL AND (call = 'answer') <> $3
                 ORDER BY settled_at DESC LIMIT ${ESTIMATE_SAMPLE}) s`,
-      [organizationId, provider],
+      [organizationId, provider, judge],
     );
-    const usage: TokenUsage =
-      row.n > 0 ? { inputTokens: Math.round(row.input ?? 0), cachedInputTokens: Math.round(row.cached ?? 0), outputTokens: Math.round(row.output ?? 0) } : TYPICAL_USAGE[provider];
+    const typical = judge ? TYPICAL_JUDGE_USAGE : TYPICAL_USAGE[provider];
+    const usage: TokenUsage = row.n > 0 ? { inputTokens: Math.round(row.input ?? 0), cachedInputTokens: Math.round(row.cached ?? 0), outputTokens: Math.round(row.output ?? 0) } : typical;
     const price = priceOn(this.config.prices, provider, model, at.toISOString().slice(0, 10));
-    return { ...usage, usd: price ? costUsd(usage, 1, price) : 0 };
+    return { ...usage, usd: price ? costUsd(usage, judge ? 0 : 1, price) : 0 };
   }
 
-  /** Decides whether question n of the run may be asked (see the class); the same answer on every call for the same question. */
-  async reserve(q: { organizationId: number; runId: number; n: number; provider: Provider; model: string }, now: Date = new Date()): Promise<SpendDecision> {
-    const estimate = await this.estimate(q.organizationId, q.provider, q.model, now);
+  /**
+   * Decides whether question n of the run may be asked (see the class), or with `call`
+   * (`judge:<cache key>`) a judge call on its answer; the same answer on every call for the same question or judge call.
+   */
+  async reserve(q: { organizationId: number; runId: number; n: number; provider: Provider; model: string; call?: string }, now: Date = new Date()): Promise<SpendDecision> {
+    const call = q.call ?? 'answer';
+    const estimate = await this.estimate(q.organizationId, q.provider, q.model, now, call !== 'answer');
     return this.dataSource.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('answer_spend:' || $1::text, 0))`, [q.organizationId]);
       const [own]: { state: string; estimate_usd: string; stopped_by: 'run' | 'month' | null; limit_usd: string | null; committed_usd: string | null }[] = await m.query(
-        `SELECT state, estimate_usd, stopped_by, limit_usd, committed_usd FROM answer_spend WHERE run_id = $1 AND n = $2`,
-        [q.runId, q.n],
+        `SELECT state, estimate_usd, stopped_by, limit_usd, committed_usd FROM answer_spend WHERE run_id = $1 AND n = $2 AND call = $3`,
+        [q.runId, q.n, call],
       );
       if (own?.state === 'not_asked') {
         return { ask: false as const, budget: own.stopped_by ?? 'run', limitUsd: Number(own.limit_usd), committedUsd: Number(own.committed_usd), estimateUsd: Number(own.estimate_usd) };
@@ -79,27 +90,27 @@ export class SpendLedger {
         const limitUsd = Number(check.limit);
         // Compared in millionths of a dollar, the ledger's precision.
         if (Math.round((c + estimate.usd) * 1e6) > Math.round(limitUsd * 1e6)) {
-          await this.insert(m, q, 'not_asked', estimate.usd, now, { budget: check.budget, limitUsd, committedUsd: c });
+          await this.insert(m, { ...q, call }, 'not_asked', estimate.usd, now, { budget: check.budget, limitUsd, committedUsd: c });
           return { ask: false as const, budget: check.budget, limitUsd, committedUsd: c, estimateUsd: estimate.usd };
         }
       }
-      await this.insert(m, q, 'reserved', estimate.usd, now);
+      await this.insert(m, { ...q, call }, 'reserved', estimate.usd, now);
       return { ask: true as const };
     });
   }
 
   private async insert(
     m: { query: DataSource['query'] },
-    q: { organizationId: number; runId: number; n: number; provider: Provider },
+    q: { organizationId: number; runId: number; n: number; provider: Provider; call: string },
     state: 'reserved' | 'not_asked',
     estimateUsd: number,
     now: Date,
     stop?: { budget: 'run' | 'month'; limitUsd: number; committedUsd: number },
   ): Promise<void> {
     await m.query(
-      `INSERT INTO answer_spend (run_id, n, organization_id, provider, month, state, estimate_usd, stopped_by, limit_usd, committed_usd, reserved_at)
-       VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11)`,
-      [q.runId, q.n, q.organizationId, q.provider, monthOf(now), state, estimateUsd.toFixed(6), stop?.budget ?? null, stop?.limitUsd ?? null, stop?.committedUsd.toFixed(6) ?? null, now],
+      `INSERT INTO answer_spend (run_id, n, organization_id, provider, month, state, estimate_usd, stopped_by, limit_usd, committed_usd, reserved_at, call)
+       VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12)`,
+      [q.runId, q.n, q.organizationId, q.provider, monthOf(now), state, estimateUsd.toFixed(6), stop?.budget ?? null, stop?.limitUsd ?? null, stop?.committedUsd.toFixed(6) ?? null, now, q.call],
     );
   }
 
@@ -115,10 +126,21 @@ export class SpendLedger {
       const price = priceOn(this.config.prices, d.provider, d.model, d.askedAt.slice(0, 10));
       usd = price ? costUsd(tokens, 1, price) : 0;
     }
+    await this.settleCall(runId, n, 'answer', usd, model, tokens);
+  }
+
+  /** Settles a judge call (`call` as reserved) once it has ended: its reported tokens at the judge's price (tokens only), or 0 when it failed (usage null). */
+  async settleJudge(runId: number, n: number, call: string, billing: { provider: Provider; model: string }, usage: { inputTokens: number | null; outputTokens: number | null } | null, at: Date = new Date()): Promise<void> {
+    const tokens: TokenUsage | null = usage ? { inputTokens: usage.inputTokens ?? 0, cachedInputTokens: 0, outputTokens: usage.outputTokens ?? 0 } : null;
+    const price = priceOn(this.config.prices, billing.provider, billing.model, at.toISOString().slice(0, 10));
+    await this.settleCall(runId, n, call, tokens && price ? costUsd(tokens, 0, price) : 0, billing.model, tokens);
+  }
+
+  private async settleCall(runId: number, n: number, call: string, usd: number, model: string | null, tokens: TokenUsage | null): Promise<void> {
     await this.dataSource.query(
-      `UPDATE answer_spend SET state = 'settled', usd = $3, model = $4, input_tokens = $5, cached_input_tokens = $6, output_tokens = $7, settled_at = now()
-        WHERE run_id = $1 AND n = $2 AND state = 'reserved'`,
-      [runId, n, usd.toFixed(6), model, tokens?.inputTokens ?? null, tokens?.cachedInputTokens ?? null, tokens?.outputTokens ?? null],
+      `UPDATE answer_spend SET state = 'settled', usd = $4, model = $5, input_tokens = $6, cached_input_tokens = $7, output_tokens = $8, settled_at = now()
+        WHERE run_id = $1 AND n = $2 AND call = $3 AND state = 'reserved'`,
+      [runId, n, call, usd.toFixed(6), model, tokens?.inputTokens ?? null, tokens?.cachedInputTokens ?? null, tokens?.outputTokens ?? null],
     );
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import * as z from 'zod';
 import { CitationSourceAbsences } from '@libs/citations';
-import { READ_ONLY, id, untrusted, untrustedText, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
+import { READ_ONLY, id, marketOf, untrusted, untrustedText, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
 import { rangeFields } from './top-citation-sources.tool';
 
 const input = z.strictObject({
@@ -43,7 +43,7 @@ export class CitationGapsTool implements McpTool<typeof input, typeof output> {
 
   async run({ principal }: ToolContext, args: z.infer<typeof input>): Promise<ToolAnswer<z.infer<typeof output>>> {
     const r = (
-      await this.absences.read(principal, { brandId: args.brandId, range: args.range ?? 30, limit: args.limit ?? 20, minScore: args.minScore ?? 50 } as Parameters<CitationSourceAbsences['read']>[1])
+      await this.absences.read(principal, { brandId: args.brandId, range: args.range ?? 30, limit: args.limit ?? 20, minScore: args.minScore ?? 50, ...marketOf(args) } as Parameters<CitationSourceAbsences['read']>[1])
     ).data;
     const domains = r.domains.map((d) => ({ ...d, prompts: d.prompts.slice(0, 10).map((x) => ({ prompt: { id: x.prompt.id, query: untrusted(x.prompt.query) }, answers: x.answers })) }));
     return {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import * as z from 'zod';
 import { ApiError } from '@libs/http';
 import { twoProportionTest } from '@libs/metrics';
-import { READ_ONLY, day, figure, id, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
+import { READ_ONLY, day, figure, id, marketFields, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
 import { VisibilityFigures, checkPeriod, previousPeriod, providerField, type Figures } from './visibility-figures';
 
 /** A change is called significant below this p-value (two-sided). */
@@ -15,6 +15,7 @@ const input = z.strictObject({
   beforeStartDate: day('First day of the period compared with (default: the same length just before)').optional(),
   beforeEndDate: day('Last day of the period compared with').optional(),
   provider: providerField,
+  ...marketFields,
 });
 
 const change = z.object({
@@ -75,8 +76,8 @@ export class ComparePeriodsTool implements McpTool<typeof input, typeof output> 
     const beforePeriod = args.beforeStartDate !== undefined ? { startDate: args.beforeStartDate, endDate: args.beforeEndDate! } : previousPeriod(args.startDate, args.endDate);
     checkPeriod(beforePeriod.startDate, beforePeriod.endDate, 'beforeEndDate');
     const [before, after] = await Promise.all([
-      this.figures.of(principal, { brandId: args.brandId, ...beforePeriod, provider: args.provider }, false),
-      this.figures.of(principal, { brandId: args.brandId, startDate: args.startDate, endDate: args.endDate, provider: args.provider }, false),
+      this.figures.of(principal, { brandId: args.brandId, ...beforePeriod, provider: args.provider, country: args.country, language: args.language }, false),
+      this.figures.of(principal, { brandId: args.brandId, startDate: args.startDate, endDate: args.endDate, provider: args.provider, country: args.country, language: args.language }, false),
     ]);
     const changes = RATES.map(([name, get]) => tested(name, get(before), get(after)));
     const net = { before: before.sentiment.net, after: after.sentiment.net };

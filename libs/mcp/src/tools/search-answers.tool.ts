@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import * as z from 'zod';
 import { ListAnalysisResults, PROVIDERS, type AnalysisResultRecord } from '@libs/analysis';
 import { ApiError } from '@libs/http';
-import { READ_ONLY, day, id, untrusted, untrustedText, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
+import { READ_ONLY, day, id, marketFields, marketOf, untrusted, untrustedText, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
 
 /** Characters of answer text a hit returns around the first match. */
 export const EXCERPT_CHARS = 400;
@@ -14,6 +14,7 @@ const input = z.strictObject({
   startDate: day('Asked on or after this day').optional(),
   endDate: day('Asked on or before this day').optional(),
   limit: z.number().int().min(1).max(50).optional().describe('1-50, default 10'),
+  ...marketFields,
 });
 
 const span = z.object({
@@ -90,6 +91,7 @@ export class SearchAnswersTool implements McpTool<typeof input, typeof output> {
       startDate: args.startDate,
       endDate: args.endDate,
       text: args.text,
+      ...marketOf(args),
       limit: args.limit ?? 10,
       offset: 0,
       order: 'desc',

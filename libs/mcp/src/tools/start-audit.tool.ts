@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import * as z from 'zod';
 import { MAX_AUDIT_QUERIES, MAX_QUERY_LENGTH, PROVIDERS, RequestAudit, queryProblem } from '@libs/analysis';
-import { id, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
+import { id, marketFields, marketOf, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
 
 const input = z.strictObject({
   brandId: id('The brand (list_brands)'),
@@ -23,6 +23,8 @@ const input = z.strictObject({
     .refine((p) => new Set(p).size === p.length, 'providers must list each provider at most once')
     .optional()
     .describe('The AI engines to ask (all when omitted)'),
+  country: marketFields.country.describe('The market asked for: ISO 3166-1 alpha-2 country (the engines\' default when omitted)'),
+  language: marketFields.language.describe('The market asked for: BCP 47 language (the engines\' default when omitted)'),
 });
 const output = z.object({
   auditRequestId: z.number().int(),
@@ -49,7 +51,7 @@ export class StartAuditTool implements McpTool<typeof input, typeof output> {
   constructor(private readonly audits: RequestAudit) {}
 
   async run({ principal }: ToolContext, args: z.infer<typeof input>): Promise<ToolAnswer<z.infer<typeof output>>> {
-    const a = await this.audits.start(principal, args);
+    const a = await this.audits.start(principal, { ...args, ...marketOf(args) });
     return {
       data: { auditRequestId: a.id, analysisRunId: a.analysisRunId, brandId: a.brandId, queries: a.queries, providers: a.providers, status: a.status, createdAt: a.createdAt },
       summary: `Analysis run ${a.analysisRunId} queued for brand #${a.brandId}: ${a.queries.length} question(s) to ${a.providers.length} engine(s).`,

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import * as z from 'zod';
 import { TopCitationSources } from '@libs/citations';
-import { READ_ONLY, id, untrusted, untrustedText, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
+import { READ_ONLY, id, marketFields, marketOf, untrusted, untrustedText, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
 
 export const rangeFields = {
   range: z.number().int().min(1).max(365).optional().describe('The last N days up to today (UTC), 1-365, default 30'),
   limit: z.number().int().min(1).max(200).optional().describe('Domains to list, 1-200, default 20'),
+  ...marketFields,
 };
 
 const input = z.strictObject({ brandId: id('The brand (list_brands)'), ...rangeFields });
@@ -41,7 +42,7 @@ export class TopCitationSourcesTool implements McpTool<typeof input, typeof outp
   constructor(private readonly top: TopCitationSources) {}
 
   async run({ principal }: ToolContext, args: z.infer<typeof input>): Promise<ToolAnswer<z.infer<typeof output>>> {
-    const r = (await this.top.read(principal, { brandId: args.brandId, range: args.range ?? 30, limit: args.limit ?? 20 } as Parameters<TopCitationSources['read']>[1])).data;
+    const r = (await this.top.read(principal, { brandId: args.brandId, range: args.range ?? 30, limit: args.limit ?? 20, ...marketOf(args) } as Parameters<TopCitationSources['read']>[1])).data;
     const domains = r.domains.map((d) => ({ ...d, exampleUrls: d.exampleUrls.slice(0, 5).map((u) => untrusted(u)) }));
     return {
       data: { ...r, domains },

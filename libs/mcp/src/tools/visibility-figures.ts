@@ -5,7 +5,7 @@ import { ApiError } from '@libs/http';
 import { addDays, daysBetween, rate } from '@libs/metrics';
 import { AeoMetrics, BrandIndex, GeoMetrics, SentimentSummary, ShareOfVoice } from '@libs/visibility';
 import type { Principal } from '@libs/auth';
-import { day, figure } from '../mcp-tool';
+import { day, figure, marketOf } from '../mcp-tool';
 
 /** The longest period a figure covers (as the REST reads: 366 days). */
 export const MAX_PERIOD_DAYS = 366;
@@ -59,15 +59,16 @@ export class VisibilityFigures {
     private readonly index: BrandIndex,
   ) {}
 
-  async of(p: Principal, q: { brandId: number; startDate?: string; endDate?: string; provider?: Provider }, withIndex = true): Promise<Figures> {
+  async of(p: Principal, q: { brandId: number; startDate?: string; endDate?: string; provider?: Provider; country?: string; language?: string }, withIndex = true): Promise<Figures> {
     checkPeriod(q.startDate, q.endDate);
-    const query = { brandId: q.brandId, startDate: q.startDate, endDate: q.endDate, provider: q.provider };
+    const market = marketOf(q);
+    const query = { brandId: q.brandId, startDate: q.startDate, endDate: q.endDate, provider: q.provider, ...market };
     const [aeo, geo, sentiment, sov, index] = await Promise.all([
       this.aeo.read(p, query),
       this.geo.read(p, query),
       this.sentiment.read(p, query),
       this.shareOfVoice(p, query),
-      withIndex ? this.index.read(p, { brandId: q.brandId }) : null,
+      withIndex ? this.index.read(p, { brandId: q.brandId, ...market }) : null,
     ]);
     const s = sentiment.data;
     const mentionRateN = index?.data.components.find((c) => c.name === 'mentionRate')?.n ?? 0;
@@ -87,7 +88,7 @@ export class VisibilityFigures {
   }
 
   /** The brand's share of voice over the period: its mentions / all tracked entities' mentions, over every provider-and-query group. */
-  private async shareOfVoice(p: Principal, q: { brandId: number; startDate?: string; endDate?: string; provider?: Provider }) {
+  private async shareOfVoice(p: Principal, q: { brandId: number; startDate?: string; endDate?: string; provider?: Provider; country?: string; language?: string }) {
     let brandMentions = 0;
     let allMentions = 0;
     for (let offset = 0; ; offset += SOV_PAGE) {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import * as z from 'zod';
-import { READ_ONLY, id, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
+import { READ_ONLY, id, marketFields, type McpTool, type ToolAnswer, type ToolContext } from '../mcp-tool';
 import { VisibilityFigures, figuresSchema, periodFields, providerField } from './visibility-figures';
 
-const input = z.strictObject({ brandId: id('The brand (list_brands)'), ...periodFields, provider: providerField });
+const input = z.strictObject({ brandId: id('The brand (list_brands)'), ...periodFields, provider: providerField, ...marketFields });
 const output = figuresSchema;
 
 const pct = (f: { value: number | null; n: number; low: number | null; high: number | null }) =>

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CostDto } from '@libs/analysis';
+import { CostWithJudgeDto } from '@libs/analysis';
 import { LATENCY_BOUNDS_MS } from '../domain/latency-histogram';
 import { DailyUsage, UsageTotals } from '../usage.dto';
 
@@ -28,11 +28,11 @@ class CredentialUsageDto {
   @ApiProperty() errors!: number;
 }
 
-class DailyCostDto extends CostDto {
+class DailyCostDto extends CostWithJudgeDto {
   @ApiProperty({ format: 'date' }) date!: string;
 }
 
-class UsageCostDto extends CostDto {
+class UsageCostDto extends CostWithJudgeDto {
   @ApiProperty({ type: [DailyCostDto], description: 'One entry per day of the window, oldest first (0 on a day nothing was asked)' }) daily!: DailyCostDto[];
 }
 

@@ -11,7 +11,8 @@ import { answerStreamId, type AnswerJudged } from '../../domain';
 import { answerRunner, type AnswerRunner } from '../analysis-streams';
 import { answerQueue } from '../answer-queues';
 import { EngineError } from '../engines/answer-engine';
-import { createJudgeClient, type SentimentJudgeClient } from './judge-client';
+import { SpendLedger } from '../spend-ledger';
+import { createJudgeClient, judgeBilling, type SentimentJudgeClient } from './judge-client';
 import { JudgeSettingsRepository } from './judge-settings.repository';
 import { JUDGE_PROMPT_VERSION, type JudgeLabel } from './judge-wire';
 
@@ -45,6 +46,10 @@ function metric<T>(name: string, make: () => T): T {
  * A failure, refusal or malformed reply keeps the offline labels and is recorded as a fallback
  * (counted), never failing anything; retryable failures (429, 5xx, timeouts) are thrown back to
  * the queue first, whose backoff honours Retry-After, until the last attempt.
+ * A judge call spends the organisation's money: it is reserved in the spend ledger first (call
+ * `judge:<cache key>`), and when the run's or the month's budget would be exceeded it is not
+ * asked (a fallback of kind `budget_exhausted`; the ledger keeps that decision, so a retry does
+ * not ask either); its reported tokens settle it.
  */
 @Injectable()
 export class AnswerJudge {
@@ -62,6 +67,7 @@ export class AnswerJudge {
     private readonly dataSource: DataSource,
     private readonly settings: JudgeSettingsRepository,
     private readonly queues: Queues,
+    private readonly ledger: SpendLedger,
   ) {
     this.answers = answerRunner(store);
   }
@@ -137,17 +143,30 @@ export class AnswerJudge {
       judgement = { ...base, outcome: 'labelled', fallback: null, labels: asLabels(hit), unknown: 0, cached: true, usage: null, judgedAt: new Date().toISOString() };
       outcome = 'cached';
     } else {
-      try {
-        const reply = await client.judge(d.text, names);
-        await this.store(cacheKey, client.labeller, reply.labels, reply.usage);
-        judgement = { ...base, outcome: 'labelled', fallback: null, labels: asLabels(reply.labels), unknown: reply.unknown, cached: false, usage: reply.usage, judgedAt: new Date().toISOString() };
-        outcome = 'labelled';
-      } catch (error) {
-        const failure = error instanceof EngineError ? error : new EngineError('malformed', error instanceof Error ? error.message : String(error));
-        if (failure.retryable && canRetry) throw failure;
-        this.logger.warn(`answer ${streamId}: judge fell back to the offline labels (${failure.kind})`);
-        judgement = { ...base, outcome: 'fallback', fallback: { kind: failure.kind, reason: failure.message.slice(0, 500) }, labels: [], unknown: 0, cached: false, usage: null, judgedAt: new Date().toISOString() };
+      const billing = judgeBilling(client.labeller)!;
+      const call = `judge:${cacheKey}`;
+      const fallback = (kind: string, reason: string): AnswerJudged['data'] => {
+        this.logger.warn(`answer ${streamId}: judge fell back to the offline labels (${kind})`);
+        return { ...base, outcome: 'fallback', fallback: { kind, reason: reason.slice(0, 500) }, labels: [], unknown: 0, cached: false, usage: null, judgedAt: new Date().toISOString() };
+      };
+      const spend = await this.ledger.reserve({ organizationId: d.organizationId, runId: d.runId, n: d.n, provider: billing.provider, model: billing.model, call });
+      if (!spend.ask) {
+        judgement = fallback('budget_exhausted', `the ${spend.budget} budget of ${spend.limitUsd} USD would be exceeded (${spend.committedUsd} committed, ${spend.estimateUsd} estimated)`);
         outcome = 'fallback';
+      } else {
+        try {
+          const reply = await client.judge(d.text, names);
+          await this.ledger.settleJudge(d.runId, d.n, call, billing, reply.usage);
+          await this.store(cacheKey, client.labeller, reply.labels, reply.usage);
+          judgement = { ...base, outcome: 'labelled', fallback: null, labels: asLabels(reply.labels), unknown: reply.unknown, cached: false, usage: reply.usage, judgedAt: new Date().toISOString() };
+          outcome = 'labelled';
+        } catch (error) {
+          const failure = error instanceof EngineError ? error : new EngineError('malformed', error instanceof Error ? error.message : String(error));
+          if (failure.retryable && canRetry) throw failure;
+          await this.ledger.settleJudge(d.runId, d.n, call, billing, null);
+          judgement = fallback(failure.kind, failure.message);
+          outcome = 'fallback';
+        }
       }
     }
     const result = await this.answers.run(streamId, () => ({ kind: 'judge', judgement, analysedAt: new Date().toISOString() }), { organizationId: d.organizationId, actor: 'system:sentiment-judge' }, answer);

@@ -1,5 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
+import { JUDGE_QUEUE_PROVIDER } from '../../analysis.config';
+import type { Provider } from '../../domain';
 import { anthropicFailure } from '../engines/anthropic-engine';
 import { deadlineSignal } from '../engines/engine-options';
 import { openAiFailure } from '../engines/openai-engine';
@@ -24,6 +26,12 @@ export interface SentimentJudgeClient {
 }
 
 export const judgeLabeller = (provider: JudgeProvider, model: string) => `judge:${provider}/${model}`;
+
+/** Whose price a judge call of `labeller` is billed at: the answer provider whose key it uses (JUDGE_QUEUE_PROVIDER) and the judge's model; null for a labeller that is not a judge. */
+export function judgeBilling(labeller: string): { provider: Provider; model: string } | null {
+  const m = /^judge:(openai|anthropic)\/(.+)$/.exec(labeller);
+  return m ? { provider: JUDGE_QUEUE_PROVIDER[m[1] as JudgeProvider], model: m[2] } : null;
+}
 
 /** The judge client of a provider, on its official SDK (the same SDKs the answer engines use; no SDK retries: the queue retries). */
 export function createJudgeClient(options: JudgeClientOptions): SentimentJudgeClient {
