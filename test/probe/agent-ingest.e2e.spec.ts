@@ -85,12 +85,12 @@ async function startSite(extra: Record<string, string> = {}): Promise<Site> {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 /** A body serialised ahead of time: sent as it is. */
 class RawJson {
   constructor(readonly text: string) {}
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function call(site: Site, key: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(`${site.base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
