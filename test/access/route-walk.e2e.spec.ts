@@ -60,7 +60,8 @@ describe('every registered route', () => {
     const failures: string[] = [];
     for (const route of protectedRoutes()) {
       const res = await api.request({ method: route.method, url: concrete(route.url), body: bodyFor(route.method), headers: fromNewAddress() });
-      const error = res.body?.error;
+      // /mcp speaks JSON-RPC (MCP's Streamable HTTP): its refusal is a JSON-RPC error whose data is the error object.
+      const error = route.url === '/mcp' ? res.body?.error?.data?.error : res.body?.error;
       if (res.status !== 401 || error?.code !== 'UNAUTHORIZED' || typeof error?.message !== 'string') {
         failures.push(`${label(route)} → ${res.status} ${JSON.stringify(res.body)}`);
       }

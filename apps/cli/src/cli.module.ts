@@ -4,7 +4,7 @@ import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
-import { AnswerJudge, AnswerReanalyzer, BrandFactsRepository, BudgetsRepository, JudgeBackfill, JudgeSettingsRepository, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
+import { AnswerJudge, AnswerReanalyzer, BrandFactsRepository, BudgetsRepository, JudgeBackfill, JudgeSettingsRepository, SpendLedger, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
 import { ChannelCreator, ChannelSources, ChannelSyncer, ChannelsRepository, CredentialsBox, MetricsImporter } from '@libs/channels';
 import { PROJECTION_CONFIG, ProjectionRebuilder, type ProjectionConfig } from '@libs/projection-engine';
@@ -49,6 +49,7 @@ export class CliModule {
         BudgetsRepository,
         AnswerReanalyzer,
         JudgeSettingsRepository,
+        SpendLedger,
         AnswerJudge,
         JudgeBackfill,
         RollupReads,
