@@ -113,6 +113,8 @@ describe('first run with only Node (embedded PostgreSQL, own Redis)', () => {
     await until(() => first.output().includes('stop:') || first.child.exitCode !== null, 420_000, 'the first banner');
     const banner1 = first.output();
     expect(banner1).toContain(`AI visibility service: http://127.0.0.1:${port}`);
+    // The dashboard built from the runtime build npm start runs (its sources found from there).
+    expect(banner1).toMatch(new RegExp(`dashboard: +http://127\\.0\\.0\\.1:${port}/app `));
     expect(banner1).toMatch(/database: +embedded PostgreSQL 18\.\d+ in \S+\/postgres \(initialised and started\), postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:(\d+)\/ai_visibility \(database created\), [1-9]\d* migration\(s\) applied/);
     expect(banner1).toMatch(/redis: +redis-server \S+ on 127\.0\.0\.1:\d+ \(started; nothing kept on disk\)/);
     if (isolated) expect(banner1).toMatch(/nothing answers at 127\.0\.0\.1:5432 \(ECONNREFUSED\): starting the embedded PostgreSQL/);

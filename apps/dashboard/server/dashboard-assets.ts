@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The dashboard's shipped files: the page and its hashed assets (DESIGN §15). */
@@ -12,9 +12,20 @@ export interface DashboardAssets {
   files: Map<string, Buffer>;
 }
 
-/** The repository's root, from this file (apps/dashboard/server/) when it runs from source. */
-export const REPOSITORY_ROOT = resolve(__dirname, '..', '..', '..');
 const ENTRY = 'apps/dashboard/src/main.ts';
+/**
+ * The repository's root: the nearest folder above this file holding the dashboard's sources. From
+ * source that is three levels up (apps/dashboard/server/); from the runtime build `npm start` runs
+ * (node_modules/.cache/runtime-build/apps/dashboard/server/) it is further.
+ */
+export const REPOSITORY_ROOT = (() => {
+  for (let dir = resolve(__dirname, '..', '..', '..'); ; ) {
+    if (existsSync(join(dir, ENTRY))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(__dirname, '..', '..', '..');
+    dir = parent;
+  }
+})();
 /** Where `npm run build` writes the dashboard for the compiled service (the Docker image). */
 export const BUILT_DIR_NAME = 'dashboard';
 
