@@ -6,6 +6,7 @@ import { BrandIndexController } from './brand-index/brand-index.http.controller'
 import { GeoMetricsController } from './geo-metrics/geo-metrics.http.controller';
 import { LatestShareOfVoiceController } from './latest-share-of-voice/latest-share-of-voice.http.controller';
 import { RollupReads } from './read-model/rollup-reads';
+import { PeriodFigures } from './read-model/period-figures';
 import { SentimentSummaryController } from './sentiment-summary/sentiment-summary.http.controller';
 import { SentimentTrendsController } from './sentiment-trends/sentiment-trends.http.controller';
 import { ShareOfVoiceController } from './share-of-voice/share-of-voice.http.controller';
@@ -37,7 +38,7 @@ const READS = [VisibilityTrends, ShareOfVoice, LatestShareOfVoice, AeoMetrics, G
     SentimentSummaryController,
     SentimentTrendsController,
   ],
-  providers: [...READS, RollupReads, BrandIndexWeightsRepository, VisibilityReport],
+  providers: [...READS, RollupReads, PeriodFigures, BrandIndexWeightsRepository, VisibilityReport],
   exports: [...READS, RollupReads, BrandIndexWeightsRepository, VisibilityReport],
 })
 export class VisibilityModule {}
