@@ -58,23 +58,28 @@ export interface HistoryBench {
   answers: number;
   yesterday: string;
   seedSeconds: number;
+  /** A kept database's history (BENCH_KEEP_DATABASE=1), seeded by an earlier run. */
+  reused: boolean;
   /** Servers the benchmark starts: stopped (SIGTERM) at the end. */
   children: ChildProcess[];
 }
 
-/** A fresh database (`withBenchDatabase(name)`) with the answer history of HISTORY_SIZE seeded; closes everything afterwards. */
+/**
+ * A fresh database (`withBenchDatabase(name)`) with the answer history of HISTORY_SIZE seeded; closes everything afterwards.
+ * With BENCH_KEEP_DATABASE=1 the database is kept per name and size (`aov_bench_<name>_b<brands>_p<prompts>_d<days>_r<runs>_kept`)
+ * and a later run with the same size reuses its history instead of seeding again (`reused`; seedSeconds is then the
+ * first run's). A kept database whose seed did not finish is refused (drop it).
+ */
 export async function withAnswerHistory(name: string, fn: (bench: HistoryBench) => Promise<void>): Promise<void> {
-  await withBenchDatabase(name, async (url) => {
+  const sized = `${name}_b${HISTORY_SIZE.brands}_p${HISTORY_SIZE.prompts}_d${HISTORY_SIZE.days}_r${HISTORY_SIZE.runsPerDay}`;
+  await withBenchDatabase(sized, async (url, reused) => {
     const ds = createDataSource(url, 4);
     await ds.initialize();
     const store = new PostgresEventStore({ pool: new Pool({ connectionString: url, max: 4 }), ownsPool: true, connectionString: url, registry: new EventSchemaRegistry() });
     const children: ChildProcess[] = [];
     try {
-      const org = await new TenancyRepository(ds).createOrganization('Bench', 'enterprise');
-      const key = (await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: [...ALL_SCOPES] })).key;
-      const s0 = performance.now();
-      const seeded = await seedAnswerHistory(ds, store, org.id, HISTORY_SIZE);
-      await fn({ url, ds, store, organizationId: org.id, key, ...seeded, seedSeconds: (performance.now() - s0) / 1000, children });
+      const seeded = reused ? await keptHistory(ds) : await seedKept(ds, store);
+      await fn({ url, ds, store, ...seeded, children });
     } finally {
       for (const c of children) c.kill('SIGTERM');
       await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
@@ -82,6 +87,33 @@ export async function withAnswerHistory(name: string, fn: (bench: HistoryBench) 
       await ds.destroy();
     }
   });
+}
+
+type Seeded = Pick<HistoryBench, 'organizationId' | 'key' | 'brands' | 'answers' | 'yesterday' | 'seedSeconds' | 'reused'>;
+
+/** Seeds the history and notes it in `bench_answer_history` (what a kept database's next run reads back). */
+async function seedKept(ds: DataSource, store: EventStore): Promise<Seeded> {
+  const org = await new TenancyRepository(ds).createOrganization('Bench', 'enterprise');
+  const key = (await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: [...ALL_SCOPES] })).key;
+  const s0 = performance.now();
+  const seeded = await seedAnswerHistory(ds, store, org.id, HISTORY_SIZE);
+  const seedSeconds = (performance.now() - s0) / 1000;
+  await ds.query(`CREATE TABLE IF NOT EXISTS bench_answer_history (organization_id bigint, key text, answers integer, yesterday text, seed_seconds double precision)`);
+  await ds.query(`INSERT INTO bench_answer_history VALUES ($1, $2, $3, $4, $5)`, [org.id, key, seeded.answers, seeded.yesterday, seedSeconds]);
+  return { organizationId: org.id, key, ...seeded, seedSeconds, reused: false };
+}
+
+/** The history a kept database already holds. */
+async function keptHistory(ds: DataSource): Promise<Seeded> {
+  const done = (await ds.query(`SELECT to_regclass('bench_answer_history') AS t`))[0].t !== null;
+  const rows: { organization_id: string; key: string; answers: number; yesterday: string; seed_seconds: number }[] = done ? await ds.query(`SELECT * FROM bench_answer_history`) : [];
+  if (!rows.length) throw new Error(`the kept benchmark database was not seeded to the end: drop it (DROP DATABASE ...) and run again`);
+  const organizationId = Number(rows[0].organization_id);
+  const tenancy = new TenancyRepository(ds);
+  const brands = await Promise.all(
+    (await tenancy.listBrands({ organizationId, clientId: null })).map(async (b) => ({ ...b, competitors: await tenancy.competitorsOfBrand(b) })),
+  );
+  return { organizationId, key: rows[0].key, brands, answers: rows[0].answers, yesterday: rows[0].yesterday, seedSeconds: rows[0].seed_seconds, reused: true };
 }
 
 /** The environment of the API and baseline servers a benchmark starts: its database, its own Redis prefix, quiet logs, no rate limit in the way. */
