@@ -17,13 +17,18 @@ export const answerFactsProjector: Projector = {
     return replaceAnswerRows(events, context, ANSWER_FACTS, (d, base) => {
       const brandId = brandEntityId(d.brandId);
       const common = { ...base, prompt_id: d.promptId ?? null, query: d.query };
+      // The competitors' rows in the analysis's order (what the brand's row carries as arrays).
+      const competitors = d.entities.filter((e) => e.kind === 'competitor');
       const answerWide = {
         total_mentions: d.entities.reduce((n, e) => n + e.mentions, 0),
         with_citations: d.citations.length > 0,
         competitor_domains: [...new Set(d.citations.filter((c) => c.owner === 'competitor').map((c) => c.domain))],
         contradictions: (d.claims ?? []).filter((c) => c.agrees === false).map((c) => ({ fact: c.fact, claimed: c.claimed, expected: c.expected, sentence: c.sentence })),
+        competitor_ids: competitors.map((e) => e.entityId),
+        competitor_names: competitors.map((e) => e.name),
+        competitor_mentioned: competitors.map((e) => e.mentioned),
       };
-      const none = { total_mentions: null, with_citations: null, competitor_domains: null, contradictions: null };
+      const none = { total_mentions: null, with_citations: null, competitor_domains: null, contradictions: null, competitor_ids: null, competitor_names: null, competitor_mentioned: null };
       const rows: AnswerFactRow[] = d.entities.map((e, position) => ({
         ...common,
         entity_id: e.entityId,

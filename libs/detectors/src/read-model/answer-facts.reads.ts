@@ -29,35 +29,52 @@ interface Row {
   with_citations: boolean;
   competitor_domains: string[];
   contradictions: AnswerFact['contradictions'];
-  /** The answer's competitors in the analysis's order: entity ids, names, mentioned. */
+  /** The answer's competitors in the analysis's order: entity ids, names, mentioned (from the brand's row). */
   c_ids: string[] | null;
   c_names: string[] | null;
   c_mentioned: boolean[] | null;
 }
 
+const COLUMNS = `result_id AS id, run_id, prompt_id, query, provider, asked_at, mentioned, mentions, rank, sentiment, total_mentions, cited, with_citations, competitor_domains, contradictions,
+    competitor_ids AS c_ids, competitor_names AS c_names, competitor_mentioned AS c_mentioned`;
+/** The brand's rows of the read (its entity, its organisation, the time range). */
+const BRAND_ROWS = `brand_id = $2 AND entity_id = $6 AND organization_id = $1 AND asked_at >= $3::timestamptz AND asked_at < $4::timestamptz`;
+
 /**
  * The statement behind AnswerFactsReads (also run by the benchmark's bare server), over the narrow
  * `answer_facts` (issue 34, part 4): the brand's own rows (one per analysed answer, the latest
- * analysis of each) cut to the newest `perSeries` of each prompt × provider, then the answer's
- * competitors' rows by key, folded into arrays. Failed answers are not answers: a provider down for
- * a run leaves no row here.
+ * analysis of each, its competitors carried as arrays) cut to the newest `perSeries` of each
+ * prompt × provider. The series of tracked prompts are found by a walk of the index
+ * `answer_facts_series_idx` (one probe per prompt × provider, the next one after the last: a loose
+ * index scan), and each one's newest rows of the range are read from the same index with a
+ * `LIMIT`, so the read touches about `perSeries` rows per series whatever the history's length.
+ * The answers of audit requests' queries (no prompt; a series per query) are few and windowed as
+ * before. Newest first within a series, ties by result id, as the window did. Failed answers are
+ * not answers: a provider down for a run leaves no row here.
  */
 export function answerFactsSql(f: AnswerFactsFilter): { text: string; params: unknown[] } {
   return {
-    text: `SELECT b.result_id AS id, b.run_id, b.prompt_id, b.query, b.provider, b.asked_at, b.mentioned, b.mentions, b.rank, b.sentiment,
-  b.total_mentions, b.cited, b.with_citations, b.competitor_domains, b.contradictions, c.c_ids, c.c_names, c.c_mentioned
-FROM (
-  SELECT result_id, run_id, prompt_id, query, provider, asked_at, mentioned, mentions, rank, sentiment, total_mentions, cited, with_citations, competitor_domains, contradictions,
-    row_number() OVER (PARTITION BY prompt_id, CASE WHEN prompt_id IS NULL THEN query END, provider ORDER BY asked_at DESC, result_id DESC) AS rn
-  FROM answer_facts
-  WHERE brand_id = $2 AND entity_id = $6 AND organization_id = $1
-    AND asked_at >= $3::timestamptz AND asked_at < $4::timestamptz
+    text: `WITH RECURSIVE s AS (
+  (SELECT prompt_id, provider FROM answer_facts WHERE brand_id = $2 AND entity_id = $6 AND prompt_id IS NOT NULL ORDER BY prompt_id, provider LIMIT 1)
+  UNION ALL
+  SELECT n.prompt_id, n.provider FROM s CROSS JOIN LATERAL (
+    SELECT prompt_id, provider FROM answer_facts
+    WHERE brand_id = $2 AND entity_id = $6 AND (prompt_id, provider) > (s.prompt_id, s.provider)
+    ORDER BY prompt_id, provider LIMIT 1
+  ) n
+)
+SELECT b.* FROM s CROSS JOIN LATERAL (
+  SELECT ${COLUMNS} FROM answer_facts
+  WHERE ${BRAND_ROWS} AND prompt_id = s.prompt_id AND provider = s.provider
+  ORDER BY asked_at DESC, result_id DESC LIMIT $5
 ) b
-LEFT JOIN LATERAL (
-  SELECT array_agg(entity_id ORDER BY position) AS c_ids, array_agg(name ORDER BY position) AS c_names, array_agg(mentioned ORDER BY position) AS c_mentioned
-  FROM answer_facts c WHERE c.result_id = b.result_id AND c.kind = 'competitor'
-) c ON true
-WHERE b.rn <= $5`,
+UNION ALL
+SELECT id, run_id, prompt_id, query, provider, asked_at, mentioned, mentions, rank, sentiment, total_mentions, cited, with_citations, competitor_domains, contradictions, c_ids, c_names, c_mentioned
+FROM (
+  SELECT ${COLUMNS}, row_number() OVER (PARTITION BY query, provider ORDER BY asked_at DESC, result_id DESC) AS rn
+  FROM answer_facts WHERE ${BRAND_ROWS} AND prompt_id IS NULL
+) q
+WHERE rn <= $5`,
     params: [f.organizationId, f.brandId, (f.since ?? new Date(0)).toISOString(), (f.until ?? new Date('9999-01-01T00:00:00Z')).toISOString(), f.perSeries, brandEntityId(f.brandId)],
   };
 }

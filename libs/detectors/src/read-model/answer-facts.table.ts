@@ -6,7 +6,8 @@ import type { Contradiction } from '../domain';
  * A row of `answer_facts` (issue 34, part 4): one analysed answer and one tracked entity (brand or
  * competitor), narrow, what the detectors read instead of the answers' JSON. The brand's row also
  * carries what belongs to the answer as a whole (every entity's mentions, whether it cites
- * anything, the competitors' cited domains, the claims contradicting the brand's facts); the
+ * anything, the competitors' cited domains, the claims contradicting the brand's facts, and the
+ * answer's competitors as arrays in the analysis's order, so the read needs no other row); the
  * other rows leave those null.
  */
 export interface AnswerFactRow extends AnswerRowBase {
@@ -27,6 +28,10 @@ export interface AnswerFactRow extends AnswerRowBase {
   with_citations: boolean | null;
   competitor_domains: string[] | null;
   contradictions: Contradiction[] | null;
+  /** The answer's competitors (rows of kind `competitor`) in the analysis's order: entity ids, names, mentioned. */
+  competitor_ids: string[] | null;
+  competitor_names: string[] | null;
+  competitor_mentioned: boolean[] | null;
 }
 
 export const ANSWER_FACTS = tableShape<AnswerFactRow>({
@@ -48,6 +53,9 @@ export const ANSWER_FACTS = tableShape<AnswerFactRow>({
     with_citations: 'boolean',
     competitor_domains: 'text[]',
     contradictions: 'jsonb',
+    competitor_ids: 'text[]',
+    competitor_names: 'text[]',
+    competitor_mentioned: 'boolean[]',
   },
   key: ['result_id', 'entity_id'],
 });
