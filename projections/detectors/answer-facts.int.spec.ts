@@ -2,7 +2,7 @@ import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { AnalysedEntity, AnswerAnalysed, AnswerFailed } from '@libs/analysis';
 import { createDataSource } from '@libs/database';
-import { AnswerFactsReads, brandEntityId, seriesFromRows, type AnswerFactsFilter } from '@libs/detectors';
+import { AnswerFactsReads, brandEntityId, seriesKey, type AnswerFact, type AnswerFactsFilter, type Series } from '@libs/detectors';
 import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs/event-store';
 import { ProjectionRebuilder } from '@libs/projection-engine';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
@@ -100,12 +100,13 @@ async function seedHistory(t: Tracked, runBase: number, days: number): Promise<{
   for (let d = 0; d < days; d++) {
     const runId = runBase + d;
     const items: { promptId: number | null; query: string; provider: string }[] = [];
-    for (const promptId of prompts) for (const provider of PROVIDERS) items.push({ promptId, query: `question ${promptId}`, provider });
+    // The first prompt's text was edited on day 20 (its series keeps its answers; the series reads as its newest answer's query).
+    for (const promptId of prompts) for (const provider of PROVIDERS) items.push({ promptId, query: promptId === prompts[0] && d >= 20 ? `question ${promptId}, edited` : `question ${promptId}`, provider });
     // Audit requests' queries (no prompt), on some days: a series per query and provider.
     if (d % 3 === 0) for (const query of ['audit one', 'audit two']) items.push({ promptId: null, query, provider: 'chatgpt' });
     // On some days a second run asks the first questions again at the very same moments (ties in a series, broken by result id).
-    const asked = items.map((it, n) => ({ ...it, runId, n, at: START + d * DAY + n * 250 }));
-    if (d % 4 === 1) asked.push(...items.slice(0, 4).map((it, n) => ({ ...it, runId: runId + 500, n, at: START + d * DAY + n * 250 })));
+    const asked = items.map((it, n) => ({ ...it, runId, n, at: START + d * DAY + n * 257 + (d % 7) }));
+    if (d % 4 === 1) asked.push(...items.slice(0, 4).map((it, n) => ({ ...it, runId: runId + 500, n, at: START + d * DAY + n * 257 + (d % 7) })));
     for (const it of asked) {
       const { runId, n, at: askedAt } = it;
       const streamId = `answer-${runId}-${n}`;
@@ -127,9 +128,55 @@ async function seedHistory(t: Tracked, runBase: number, days: number): Promise<{
   return { reanalysed };
 }
 
-async function reference(f: AnswerFactsFilter) {
+interface ReferenceRow {
+  id: string;
+  run_id: string;
+  prompt_id: string | null;
+  query: string;
+  provider: string;
+  asked_at: Date;
+  mentioned: boolean;
+  mentions: number;
+  rank: number | null;
+  sentiment: AnswerFact['brand']['sentiment'];
+  total_mentions: number;
+  cited: boolean;
+  with_citations: boolean;
+  competitor_domains: string[];
+  contradictions: AnswerFact['contradictions'];
+  c_ids: string[] | null;
+  c_names: string[] | null;
+  c_mentioned: boolean[] | null;
+}
+
+/** The earlier read: REFERENCE_SQL's rows grouped into series as it grouped them (a series takes the query of its first row, the newest). */
+async function reference(f: AnswerFactsFilter): Promise<Series[]> {
   const params = [f.organizationId, f.brandId, (f.since ?? new Date(0)).toISOString(), (f.until ?? new Date('9999-01-01T00:00:00Z')).toISOString(), f.perSeries, brandEntityId(f.brandId)];
-  return seriesFromRows(await ds.query(REFERENCE_SQL, params));
+  const rows: ReferenceRow[] = await ds.query(REFERENCE_SQL, params);
+  const bySeries = new Map<string, Series>();
+  for (const r of rows) {
+    const promptId = r.prompt_id === null ? null : Number(r.prompt_id);
+    const id = `${seriesKey(promptId, r.query)}|${r.provider}`;
+    if (!bySeries.has(id)) bySeries.set(id, { key: seriesKey(promptId, r.query), promptId, query: r.query, provider: r.provider, answers: [] });
+    bySeries.get(id)!.answers.push({
+      resultId: r.id,
+      runId: Number(r.run_id),
+      promptId,
+      query: r.query,
+      provider: r.provider,
+      askedAt: new Date(r.asked_at).toISOString(),
+      brand: { mentioned: r.mentioned, mentions: r.mentions, rank: r.rank, sentiment: r.sentiment },
+      totalMentions: r.total_mentions,
+      competitors: (r.c_ids ?? []).map((entityId, i) => ({ entityId, name: r.c_names![i], mentioned: r.c_mentioned![i] })),
+      cited: r.cited,
+      withCitations: r.with_citations,
+      competitorDomains: r.competitor_domains,
+      contradictions: r.contradictions,
+    });
+  }
+  const series = [...bySeries.values()];
+  for (const s of series) s.answers.sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : a.resultId < b.resultId ? -1 : 1));
+  return series.sort((a, b) => a.key.localeCompare(b.key) || a.provider.localeCompare(b.provider));
 }
 
 const acme: Tracked = { organizationId: ORG, brandId: 1, competitors: [21, 22, 23] };
@@ -174,6 +221,7 @@ describe('the detectors’ read of answer_facts by series', () => {
     const all = await reads.series({ organizationId: ORG, brandId: acme.brandId, perSeries: 1000 });
     expect(all.filter((s) => s.promptId === null).map((s) => s.key)).toEqual(['q:audit one', 'q:audit two']);
     expect(all.filter((s) => s.promptId !== null)).toHaveLength(9);
+    expect(all.filter((s) => s.query.endsWith(', edited')).map((s) => new Set(s.answers.map((a) => a.query)).size)).toEqual([2, 2, 2]);
     const answers = all.flatMap((s) => s.answers);
     const stored: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM events WHERE type = 'answer.failed' AND (data->>'brandId')::int = $1`, [acme.brandId]);
     expect(stored[0].n).toBeGreaterThan(0);
