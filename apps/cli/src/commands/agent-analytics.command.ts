@@ -23,6 +23,7 @@ function summaryText(s: LogIngestSummary): string {
 }
 
 const HEAP_GROWING_PERCENT = 25;
+const READ_BYTES = 1 << 20;
 
 /** `logs ingest`, `logs retention`, `bots refresh`, `bots list` (agent analytics, DESIGN §13.2). */
 export function registerAgentAnalytics(program: Command, run: Run, json: () => boolean): void {
@@ -50,9 +51,9 @@ export function registerAgentAnalytics(program: Command, run: Run, json: () => b
           } catch {
             throw new CliUsageError(`cannot read ${file}`);
           }
-          // 64 KiB reads: a string of more than about 128 KiB is made in the large-object space, where it
-          // outlives the young generation, so 1 MiB reads would pile up until the next full collection.
-          input = createReadStream(file, { highWaterMark: 1 << 16 });
+          // 1 MiB reads, taken as bytes (lines are read from them; only what must become text does:
+          // a read is no string, so it does not sit in V8's large-object space until a full collection).
+          input = createReadStream(file, { highWaterMark: READ_BYTES });
         }
         // V8 lets the old generation grow to about four times what survived the last full collection
         // before the next one. Ingestion keeps little alive (a transaction's rollup sums), but the start
