@@ -66,7 +66,11 @@ export class LogIngestion {
     private readonly store: VisitStore,
   ) {}
 
-  async run(input: Readable, o: LogIngestOptions): Promise<LogIngestSummary> {
+  /**
+   * `input`: a stream, or reads of bytes (or text) asked for one at a time; a read's buffer may be
+   * used again for the next read once that is asked for (nothing of it is held past its lines).
+   */
+  async run(input: Readable | AsyncIterable<Buffer | string>, o: LogIngestOptions): Promise<LogIngestSummary> {
     const started = process.hrtime.bigint();
     const parser = logParser(o.format, { host: o.host });
     const plain = o.format === 'nginx' || o.format === 'apache' ? PlainCombinedReader.forHost(o.host) : null;
