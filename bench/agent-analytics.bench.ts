@@ -20,7 +20,7 @@ import { ROOT } from './support/spawn-script';
 /**
  * npm run bench:agent-analytics — prints one JSON line:
  * - `cli logs ingest` of a generated nginx log of BENCH_LINES (2,000,000) lines for each mix of
- *   BENCH_BOT_SHARE (a comma list of shares of lines from catalogue agents, all stored; default 0.1):
+ *   BENCH_BOT_SHARE (a comma list of shares of lines from catalogue agents, all stored; default 0.1,0.4):
  *   AI agents are 10 % of the lines (all of the share below that), search crawlers (Googlebot,
  *   bingbot, Applebot) the rest of the share, people (from 20,000 addresses) and other bots the other
  *   lines. Per mix: lines/s end to end into PostgreSQL (the CLI's own figure, from the first byte read
@@ -39,10 +39,12 @@ import { ROOT } from './support/spawn-script';
  *   against a bare Fastify + pg server running the same SQL (BENCH_SECONDS each side, 8).
  */
 const LINES = Number(process.env.BENCH_LINES ?? 2_000_000);
-const SHARES = (process.env.BENCH_BOT_SHARE ?? '0.1').split(',').map((s) => Number(s.trim()));
+const SHARES = (process.env.BENCH_BOT_SHARE ?? '0.1,0.4').split(',').map((s) => Number(s.trim()));
 if (SHARES.some((s) => !(s >= 0 && s <= 1))) throw new Error('BENCH_BOT_SHARE must be a comma list of shares from 0 to 1');
 /** Which parts run (BENCH_PARTS, a comma list of logs, post, reads; default all): the others are left out of the line. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'logs,post,reads').split(',').map((s) => s.trim()));
+/** BENCH_CLI_PROFILE=<dir>: the built CLI writes a CPU profile of each ingest there (`node --cpu-prof`). */
+const CLI_PROFILE = process.env.BENCH_CLI_PROFILE;
 const POST_BATCHES = Number(process.env.BENCH_POST_BATCHES ?? 40);
 const VISITS = Number(process.env.BENCH_VISITS ?? 50_000_000);
 const RAW_ROWS = Number(process.env.BENCH_RAW_ROWS ?? 200_000);
@@ -112,7 +114,7 @@ function buildDist(): void {
 
 /** Runs the CLI, built (`dist`) or compiled as it loads (`dev`); resolves with its stdout and its peak RSS (VmHWM, polled). */
 function runCli(mode: 'dist' | 'dev', args: string[], env: Record<string, string>): Promise<{ stdout: string; peakRssMb: number; wallSeconds: number }> {
-  const entry = mode === 'dist' ? [join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js')] : ['-r', '@swc-node/register', join(ROOT, 'apps', 'cli', 'src', 'main.ts')];
+  const entry = mode === 'dist' ? [...(CLI_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${CLI_PROFILE}`] : []), join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js')] : ['-r', '@swc-node/register', join(ROOT, 'apps', 'cli', 'src', 'main.ts')];
   return runMeasured(process.execPath, [...entry, ...args], env);
 }
 

@@ -1,4 +1,5 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
@@ -23,6 +24,22 @@ function summaryText(s: LogIngestSummary): string {
 }
 
 const HEAP_GROWING_PERCENT = 25;
+const READ_BYTES = 1 << 20;
+
+/** A file's bytes, READ_BYTES at a time into one buffer (each read used up before the next is asked for). */
+async function* fileReads(file: string): AsyncGenerator<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(READ_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buf, 0, READ_BYTES, null);
+      if (bytesRead === 0) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 /** `logs ingest`, `logs retention`, `bots refresh`, `bots list` (agent analytics, DESIGN §13.2). */
 export function registerAgentAnalytics(program: Command, run: Run, json: () => boolean): void {
@@ -41,7 +58,7 @@ export function registerAgentAnalytics(program: Command, run: Run, json: () => b
         const org = positiveInt('--org', opts.org)!;
         const batchSize = positiveInt('--batch', opts.batch) ?? DEFAULT_BATCH;
         if (batchSize > 1_000_000) throw new CliUsageError('--batch must be at most 1000000');
-        let input: Readable;
+        let input: Readable | AsyncIterable<Buffer>;
         let total = 0;
         if (file === '-') input = process.stdin;
         else {
@@ -50,9 +67,10 @@ export function registerAgentAnalytics(program: Command, run: Run, json: () => b
           } catch {
             throw new CliUsageError(`cannot read ${file}`);
           }
-          // 64 KiB reads: a string of more than about 128 KiB is made in the large-object space, where it
-          // outlives the young generation, so 1 MiB reads would pile up until the next full collection.
-          input = createReadStream(file, { highWaterMark: 1 << 16 });
+          // 1 MiB reads of bytes into one buffer, asked for one at a time (lines are read from them, only
+          // what must become text does): no string of a read in V8's large-object space, and no buffer a
+          // read, whose memory outside the heap would call for full collections as it adds up.
+          input = fileReads(file);
         }
         // V8 lets the old generation grow to about four times what survived the last full collection
         // before the next one. Ingestion keeps little alive (a transaction's rollup sums), but the start

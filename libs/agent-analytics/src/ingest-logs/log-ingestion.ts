@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { logParser, type LogFormat } from '../domain/log-formats';
+import { PlainCombinedReader } from '../domain/plain-combined';
+import type { Visit } from '../domain/visit';
 import { VisitIngester, type Kept } from '../shared/visit-ingester';
 import { VisitStore, VisitWrite, type BotVisitRow } from '../shared/visit-store';
 
@@ -35,6 +38,8 @@ export interface LogIngestSummary {
 const LISTED = 20;
 /** The longest line read: a "line" of a megabyte is no log line. */
 export const MAX_LINE = 1_000_000;
+const LF = 10;
+const CR = 13;
 const TOO_LONG = `the line is longer than ${MAX_LINE.toLocaleString('en')} characters`;
 
 /**
@@ -61,9 +66,14 @@ export class LogIngestion {
     private readonly store: VisitStore,
   ) {}
 
-  async run(input: Readable, o: LogIngestOptions): Promise<LogIngestSummary> {
+  /**
+   * `input`: a stream, or reads of bytes (or text) asked for one at a time; a read's buffer may be
+   * used again for the next read once that is asked for (nothing of it is held past its lines).
+   */
+  async run(input: Readable | AsyncIterable<Buffer | string>, o: LogIngestOptions): Promise<LogIngestSummary> {
     const started = process.hrtime.bigint();
     const parser = logParser(o.format, { host: o.host });
+    const plain = o.format === 'nginx' || o.format === 'apache' ? PlainCombinedReader.forHost(o.host) : null;
     const batchSize = o.batchSize ?? DEFAULT_BATCH;
     const now = Date.now();
     const summary: LogIngestSummary = { lines: 0, botVisits: 0, aiReferrals: 0, otherVisits: 0, rejected: 0, reasons: {}, rejections: [], seconds: 0, linesPerSecond: 0 };
@@ -122,8 +132,19 @@ export class LogIngestion {
       pending.push({ row: k.bot, settle: k.settle });
       return pending.length >= PENDING ? settle() : undefined;
     };
-    // One line: refused (its reason counted), dropped when kept of nothing (most of a log), or stored.
-    // Age is judged as read, on one clock for the whole log.
+    // A visit read from a line: refused for its age, dropped when kept of nothing (most of a log), or
+    // stored. Age is judged as read, on one clock for the whole log.
+    const keepVisit = (visit: Visit, n: number): Promise<void> | undefined => {
+      const old = this.ingester.tooOld(visit, now);
+      if (old) return reject(n, old);
+      const k = intake.keep(visit);
+      if (!k) {
+        summary.otherVisits++;
+        return undefined;
+      }
+      return write ? store(k, write) : open().then((w) => store(k, w));
+    };
+    // One line as text: refused (its reason counted), or its visit kept or dropped.
     const take = (raw: string, n: number): Promise<void> | undefined => {
       const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
       if (text === '') return undefined;
@@ -131,54 +152,81 @@ export class LogIngestion {
       const r = parser.parse(text);
       if ('reason' in r) return reject(n, r.reason);
       if (!('visit' in r)) return undefined;
-      const old = this.ingester.tooOld(r.visit, now);
-      if (old) return reject(n, old);
-      const k = intake.keep(r.visit);
-      if (!k) {
-        summary.otherVisits++;
-        return undefined;
+      return keepVisit(r.visit, n);
+    };
+    // One line as read, `buf[start, end)`: a plain combined line of a visit the service keeps nothing
+    // of is counted without becoming text (but for its user agent and referer); any other line is
+    // decoded and taken as text (see PlainCombinedReader).
+    const keptFrom = this.ingester.keptFrom(now);
+    const isBot = (userAgent: string) => this.ingester.classifier.classify(userAgent) !== null;
+    const takeBytes = (buf: Buffer, start: number, end: number, n: number): Promise<void> | undefined => {
+      if (end > start && buf[end - 1] === CR) end--;
+      if (end === start) return undefined;
+      if (plain && end - start <= MAX_LINE && plain.read(buf, start, end, Date.now())) {
+        // Dropped at once when, within retention, it is surely neither a catalogue agent's (its user
+        // agent judged by the classifier, remembered by its bytes) nor sent by an AI assistant (its
+        // referer or its query could not name one); otherwise judged as any visit.
+        if (plain.at >= keptFrom && !plain.agentVerdict(isBot) && !plain.refererMayBeAi() && !plain.queryNamesUtm()) {
+          summary.otherVisits++;
+          return undefined;
+        }
+        const userAgent = plain.userAgent();
+        return keepVisit(plain.visit(userAgent, plain.referer()), n);
       }
-      return write ? store(k, write) : open().then((w) => store(k, w));
+      return take(buf.toString('utf8', start, end), n);
     };
     try {
-      // The start of a line the last read ended in (a view of that read).
+      // The start of a line the last reads ended in, as text (a read ends anywhere, even within a character).
+      const decoder = new StringDecoder('utf8');
       let rest = '';
+      let carrying = false;
       // After a line longer than MAX_LINE: its rest, up to the next newline, is skipped.
       let skipping = false;
       let bytes = 0;
-      input.setEncoding('utf8');
-      for await (const chunk of input as AsyncIterable<string>) {
-        bytes += Buffer.byteLength(chunk);
+      for await (const read of input as AsyncIterable<Buffer | string>) {
+        // A stream of text (a test's) is read as its UTF-8.
+        const chunk = typeof read === 'string' ? Buffer.from(read, 'utf8') : read;
+        bytes += chunk.length;
         let start = 0;
-        let nl = chunk.indexOf('\n');
+        let nl = chunk.indexOf(LF);
         if (nl < 0) {
           // No line ends in this read: it all belongs to the line begun before.
-          if (!skipping) rest += chunk;
+          if (!skipping) {
+            rest += decoder.write(chunk);
+            carrying = true;
+          }
         } else {
           if (!skipping) {
-            const wait = take(rest + chunk.slice(0, nl), ++summary.lines);
+            const wait = carrying ? take(rest + decoder.end(chunk.subarray(0, nl)), ++summary.lines) : takeBytes(chunk, 0, nl, ++summary.lines);
             if (wait) await wait;
             if (full()) await commit();
           }
+          rest = '';
+          carrying = false;
           skipping = false;
           start = nl + 1;
-          for (nl = chunk.indexOf('\n', start); nl >= 0; nl = chunk.indexOf('\n', start)) {
-            const wait = take(chunk.slice(start, nl), ++summary.lines);
+          for (nl = chunk.indexOf(LF, start); nl >= 0; nl = chunk.indexOf(LF, start)) {
+            const wait = takeBytes(chunk, start, nl, ++summary.lines);
             start = nl + 1;
             if (wait) await wait;
             if (full()) await commit();
           }
-          rest = chunk.slice(start);
+          if (start < chunk.length) {
+            rest = decoder.write(chunk.subarray(start));
+            carrying = true;
+          }
         }
         if (rest.length > MAX_LINE) {
           reject(++summary.lines, TOO_LONG);
           rest = '';
+          decoder.end();
+          carrying = false;
           skipping = true;
         }
         o.onProgress?.(bytes, summary.lines);
       }
-      if (rest.length && !skipping) {
-        const wait = take(rest, ++summary.lines);
+      if (carrying && !skipping) {
+        const wait = take(rest + decoder.end(), ++summary.lines);
         if (wait) await wait;
       }
       if (write) await commit();

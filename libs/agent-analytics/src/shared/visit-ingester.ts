@@ -49,7 +49,12 @@ export class VisitIngester {
 
   /** Why a visit is refused for its age (older than the retention period), or null. */
   tooOld(visit: Visit, now = Date.now()): string | null {
-    return visit.at < now - this.config.retentionDays * DAY_MS ? `the visit is older than the retention period (${this.config.retentionDays} days)` : null;
+    return visit.at < this.keptFrom(now) ? `the visit is older than the retention period (${this.config.retentionDays} days)` : null;
+  }
+
+  /** The earliest instant of a visit not too old at `now` (see tooOld). */
+  keptFrom(now: number): number {
+    return now - this.config.retentionDays * DAY_MS;
   }
 
   /**
