@@ -20,6 +20,6 @@ export { SentimentTrends } from './sentiment-trends/sentiment-trends.query';
 export type { SentimentTrendsResponse } from './sentiment-trends/sentiment-trends.response.dto';
 export { ShareOfVoice } from './share-of-voice/share-of-voice.query';
 export type { SovPage } from './share-of-voice/share-of-voice.response.dto';
-export { VisibilityTrends } from './visibility-trends/visibility-trends.query';
+export { VisibilityTrends, VISIBILITY_TRENDS_COUNTERS } from './visibility-trends/visibility-trends.query';
 export { VisibilityTrendsQuery } from './visibility-trends/visibility-trends.request.dto';
 export type { VisibilityTrendsResponse } from './visibility-trends/visibility-trends.response.dto';
