@@ -21,8 +21,9 @@ export class SentimentTrends {
   ) {}
 
   async read(p: TenantScope, q: BrandPeriodQuery): Promise<SentimentTrendsResponse> {
-    const scope = await this.scopes.named(await this.scopes.period(p, q), p);
-    const byDay = groupSums(await this.rollups.sums(scope.filter, ['day'], COUNTERS), (r) => r.day!, COUNTERS);
+    const scope = await this.scopes.period(p, q);
+    const [rows] = await Promise.all([this.rollups.sums(scope.filter, ['day'], COUNTERS), this.scopes.named(scope, p)]);
+    const byDay = groupSums(rows, (r) => r.day!, COUNTERS);
     const { start, end } = scope.filter;
     const brand = (day: string) => sumsOf(byDay.get(day), scope.brandEntityId);
     const labelled = (day: string) => brand(day).positive + brand(day).neutral + brand(day).negative;
