@@ -20,10 +20,13 @@ export type RollupRow<K extends RollupCounter = RollupCounter> = Pick<EntitySums
   query?: string;
 };
 
-/** Each counter summed over the cells (SQL sum of an integer is a bigint: cast back), named as its column. */
+/**
+ * Each counter summed over the cells (SQL sum of an integer is a bigint: cast back), named as the
+ * counter (`sum(rank_sum)::int AS "rankSum"`), so that pg's rows are RollupRows as they arrive.
+ */
 const sumOf = (k: RollupCounter) => {
   const column = rollupColumn(k);
-  return `sum(${column})::${ANSWER_DAILY_ROLLUPS.columns[column] === 'integer' ? 'int' : 'float8'} AS ${column}`;
+  return `sum(${column})::${ANSWER_DAILY_ROLLUPS.columns[column] === 'integer' ? 'int' : 'float8'} AS "${k}"`;
 };
 
 /** ANSWER_FILTER_WHERE over the provider rollups, which have no prompt: only for a filter naming none ($6 null, checked). */
@@ -46,7 +49,7 @@ export function rollupSumsSql(f: AnswerFilter, groups: readonly RollupGroup[], c
   const groupBy = [...groups, 'entity_id'].join(', ');
   const [table, where] = readsProviderRollups(f, groups, counters) ? [ANSWER_DAILY_PROVIDER_ROLLUPS.table, PROVIDER_ROLLUPS_WHERE] : [ANSWER_DAILY_ROLLUPS.table, ANSWER_FILTER_WHERE];
   return {
-    text: `SELECT ${[...columns, 'entity_id'].join(', ')}, ${counters.map(sumOf).join(', ')} FROM ${table}
+    text: `SELECT ${[...columns, 'entity_id AS "entityId"'].join(', ')}, ${counters.map(sumOf).join(', ')} FROM ${table}
         WHERE ${where}
         GROUP BY ${groupBy}`,
     // A rollup cell of no market has '' (a key column): a market filter never selects it, as null rows elsewhere.
@@ -67,19 +70,9 @@ export class RollupReads {
   async sums<K extends RollupCounter>(f: AnswerFilter, groups: readonly RollupGroup[], counters: readonly K[]): Promise<RollupRow<K>[]>;
   async sums(f: AnswerFilter, groups: readonly RollupGroup[], counters: readonly RollupCounter[] = ROLLUP_COUNTER_NAMES): Promise<RollupRow<RollupCounter>[]> {
     const sql = rollupSumsSql(f, groups, counters);
-    const columns = counters.map((k) => [k, rollupColumn(k)] as const);
     // A named prepared statement per shape (planned once per pooled connection), as the benchmark's bare server runs it.
-    const rows = await preparedQuery<Record<string, unknown>>(lagTolerantPool(this.dataSource, this.replica), sql.text, sql.params);
-    return rows.map((r) => {
-      const row = {
-        entityId: r.entity_id as string,
-        ...(r.day !== undefined && { day: r.day as string }),
-        ...(r.provider !== undefined && { provider: r.provider as string }),
-        ...(r.query !== undefined && { query: r.query as string }),
-      } as RollupRow;
-      for (const [counter, column] of columns) row[counter] = r[column] as number;
-      return row;
-    });
+    // Its columns are named as RollupRow's fields (a group absent when not asked for): no second object per row.
+    return preparedQuery<RollupRow>(lagTolerantPool(this.dataSource, this.replica), sql.text, sql.params);
   }
 
   /** The newest day with answers of the brand (of the filter's market, when it names one), or null. */

@@ -4,7 +4,7 @@ import { PROVIDERS } from '@libs/http';
 import { dailyRateSeries, dailySeries, type SeriesPoint } from '@libs/metrics';
 import type { TenantScope } from '@libs/tenancy';
 import { sharesOfVoice, type EntitySums, type RollupCounter } from '../domain/entity-sums';
-import { groupSums, sumsOf } from '../read-model/group-sums';
+import { sumsOf } from '../read-model/group-sums';
 import { RollupReads, type RollupRow } from '../read-model/rollup-reads';
 import type { VisibilityTrendsQuery } from './visibility-trends.request.dto';
 import type { EntityShareSeriesDto, TrendSeriesDto, VisibilityTrendsResponse } from './visibility-trends.response.dto';
@@ -14,10 +14,25 @@ export const VISIBILITY_TRENDS_COUNTERS = ['answers', 'mentioned', 'mentions', '
 const COUNTERS = VISIBILITY_TRENDS_COUNTERS;
 type Row = RollupRow<(typeof COUNTERS)[number]>;
 type Sums = Pick<EntitySums, (typeof COUNTERS)[number]>;
-const byDayOf = (rows: readonly Row[]) => groupSums(rows, (r) => r.day!, COUNTERS);
+type ByDay = Map<string, Map<string, Sums>>;
+
+/** Adds a row into its day's sums of its entity (the trends' five counters, summed as groupSums would, in one pass for all providers). */
+function addTo(byDay: ByDay, row: Row): void {
+  let byEntity = byDay.get(row.day!);
+  if (!byEntity) byDay.set(row.day!, (byEntity = new Map()));
+  const s = byEntity.get(row.entityId);
+  if (!s) byEntity.set(row.entityId, { answers: row.answers, mentioned: row.mentioned, mentions: row.mentions, ranked: row.ranked, rankSum: row.rankSum });
+  else {
+    s.answers += row.answers;
+    s.mentioned += row.mentioned;
+    s.mentions += row.mentions;
+    s.ranked += row.ranked;
+    s.rankSum += row.rankSum;
+  }
+}
 
 /** The three daily series of one set of rows (all providers, or one), grouped by day. */
-function series(scope: AnswerScopeOf, byDay: Map<string, Map<string, Sums>>): TrendSeriesDto {
+function series(scope: AnswerScopeOf, byDay: ByDay): TrendSeriesDto {
   const brandOf = (day: Map<string, Sums>) => sumsOf(day, scope.brandEntityId);
   const { start, end } = scope.filter;
   const mention = new Map([...byDay].map(([day, e]) => [day, { k: brandOf(e).mentioned, n: brandOf(e).answers }]));
@@ -38,7 +53,7 @@ function series(scope: AnswerScopeOf, byDay: Map<string, Map<string, Sums>>): Tr
  * mentions) and the 95 % Wilson interval of that proportion. The interval counts mentions as
  * independent draws; mentions in one answer are not, so it is a lower bound on the uncertainty.
  */
-function entitySeries(scope: AnswerScopeOf, byDay: Map<string, Map<string, Sums>>): EntityShareSeriesDto[] {
+function entitySeries(scope: AnswerScopeOf, byDay: ByDay): EntityShareSeriesDto[] {
   const { start, end } = scope.filter;
   const totals = new Map([...byDay].map(([day, e]) => [day, sharesOfVoice(e).totalMentions]));
   return [...scope.entities.keys()].map((id) => ({
@@ -60,7 +75,13 @@ export class VisibilityTrends {
     // The names beside the sums: one round trip, not two.
     const [rows] = await Promise.all([this.rollups.sums(scope.filter, ['day', 'provider'], COUNTERS), this.scopes.named(scope, p)]);
     const providers = PROVIDERS.filter((pr) => scope.filter.provider === undefined || pr === scope.filter.provider);
-    const overall = byDayOf(rows);
+    const overall: ByDay = new Map();
+    const byProvider = new Map<string, ByDay>(providers.map((provider) => [provider, new Map()]));
+    for (const row of rows) {
+      addTo(overall, row);
+      const ofProvider = byProvider.get(row.provider!);
+      if (ofProvider) addTo(ofProvider, row);
+    }
     return {
       data: {
         brand: AnswerScope.entity(scope, scope.brandEntityId),
@@ -68,7 +89,7 @@ export class VisibilityTrends {
         endDate: scope.filter.end,
         overall: series(scope, overall),
         shareOfVoiceByEntity: entitySeries(scope, overall),
-        providers: providers.map((provider) => ({ provider, ...series(scope, byDayOf(rows.filter((r) => r.provider === provider))) })),
+        providers: providers.map((provider) => ({ provider, ...series(scope, byProvider.get(provider)!) })),
       },
     };
   }
