@@ -8,7 +8,8 @@ import { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { ALL_SCOPES, ApiKeysRepository } from '@libs/auth';
-import { binaryCopyData, BOT_VISIT_COLUMNS, BotClassifier, logParser, partitionName, type BotVisitRow } from '@libs/agent-analytics';
+import { AGENT_ANALYTICS_CONFIG, binaryCopyData, BOT_VISIT_COLUMNS, BotClassifier, logParser, partitionName, VisitStore, type BotVisitRow } from '@libs/agent-analytics';
+import { loadConfig, sectionOf } from '@libs/config';
 import { createDataSource } from '@libs/database';
 import { addDays, utcDay } from '@libs/metrics';
 import { TenancyRepository } from '@libs/tenancy';
@@ -267,6 +268,8 @@ async function main(): Promise<void> {
         );
         await ds.query(`INSERT INTO ai_referral_daily (organization_id, brand_id, host, day, source, path, visits) SELECT $1, 0, 'www.acme.example', $2::date - d, 'chatgpt', '/docs/' || p, 3 FROM generate_series(0, 29) d, generate_series(0, 99) p`, [readOrg.id, today]);
         const rawRows: BotVisitRow[] = Array.from({ length: RAW_ROWS }, (_, i) => ({ organizationId: readOrg.id, brandId: null, at: Date.parse(`${day}T00:00:00Z`) + (i % 86_400) * 1000, method: 'GET', host: 'www.acme.example', path: `/docs/${i % PAGES}`, status: 200, ip: '20.171.206.1', userAgent: AGENTS[0][1], referer: null, bytes: 1, durationMs: 1, botName: bots[i % bots.length], category: 'training', verification: 'verified', verifiedBy: 'ip-range', robotsDisallowed: false }));
+        // The day's partition (the logs and post parts make it as they write; this part may run alone).
+        await new VisitStore(ds, sectionOf(loadConfig({ ...process.env, DATABASE_URL: url, AGENT_DNS_SERVERS: 'off', AGENT_ROBOTS_URL_TEMPLATE: 'off' }, [AGENT_ANALYTICS_CONFIG]), AGENT_ANALYTICS_CONFIG)).ensurePartitions([day]);
         const rawPool = new Pool({ connectionString: url, max: 1 });
         const rc = await rawPool.connect();
         await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { ANSWER_DAILY_ROLLUPS, EMPTY_SUMS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, rollupSumsSql } from '@libs/visibility';
+import { ANSWER_DAILY_PROVIDER_ROLLUPS, ANSWER_DAILY_ROLLUPS, EMPTY_SUMS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, rollupSumsSql } from '@libs/visibility';
 import { ALL_PROJECTORS, ALL_TABLES } from '@projections';
 import { ALL_MIGRATIONS } from '../apps/composition/migrations';
 import { migratedTables, SchemaModel, shapeProblems, type MigratedTable } from './support/migration-schema';
@@ -73,6 +73,29 @@ describe('the rollup counters: one list', () => {
     expect(Object.keys(EMPTY_SUMS)).toEqual([...ROLLUP_COUNTER_NAMES]);
     expect(Object.keys(ANSWER_DAILY_ROLLUPS.columns).slice(-ROLLUP_COUNTER_COLUMNS.length)).toEqual([...ROLLUP_COUNTER_COLUMNS]);
     const { text } = rollupSumsSql({ organizationId: 1, brandId: 2, start: '2026-01-01', end: '2026-01-31' }, ['day']);
-    for (const column of ROLLUP_COUNTER_COLUMNS) expect(text).toContain(`sum(${column})::${ANSWER_DAILY_ROLLUPS.columns[column] === 'integer' ? 'int' : 'float8'} AS ${column}`);
+    ROLLUP_COUNTER_COLUMNS.forEach((column, i) => expect(text).toContain(`sum(${column})::${ANSWER_DAILY_ROLLUPS.columns[column] === 'integer' ? 'int' : 'float8'} AS "${ROLLUP_COUNTER_NAMES[i]}"`));
+  });
+});
+
+describe('the provider rollups serve the reads they can serve exactly', () => {
+  const f = { organizationId: 1, brandId: 2, start: '2026-01-01', end: '2026-12-31' };
+  const tableOf = (text: string) => / FROM (\w+)/.exec(text)![1];
+
+  it('no prompt, no query, whole counters: answer_daily_provider_rollups, with only those counters and the prompt parameter required null', () => {
+    const { text, params } = rollupSumsSql(f, ['day', 'provider'], ['answers', 'mentions']);
+    expect(tableOf(text)).toBe(ANSWER_DAILY_PROVIDER_ROLLUPS.table);
+    expect(text).toContain('entity_id AS "entityId", sum(answers)::int AS "answers", sum(mentions)::int AS "mentions" FROM');
+    expect(text).not.toContain('rank_sum');
+    expect(text).not.toContain('prompt_id');
+    expect(text).toContain('$6::bigint[] IS NULL');
+    expect(params[5]).toBeNull();
+  });
+
+  it('a prompt filter, a query group or a real counter: the fine rollups', () => {
+    expect(tableOf(rollupSumsSql({ ...f, promptIds: [7] }, ['day'], ['answers']).text)).toBe(ANSWER_DAILY_ROLLUPS.table);
+    expect(tableOf(rollupSumsSql({ ...f, promptIds: [] }, ['day'], ['answers']).text)).toBe(ANSWER_DAILY_ROLLUPS.table);
+    expect(tableOf(rollupSumsSql(f, ['provider', 'query'], ['answers']).text)).toBe(ANSWER_DAILY_ROLLUPS.table);
+    expect(tableOf(rollupSumsSql(f, ['provider'], ['answers', 'visibilitySum']).text)).toBe(ANSWER_DAILY_ROLLUPS.table);
+    expect(tableOf(rollupSumsSql(f, ['provider']).text)).toBe(ANSWER_DAILY_ROLLUPS.table);
   });
 });

@@ -68,4 +68,5 @@ export const ALL_MIGRATIONS = [
   AddJudgeSpend1795793109500,
   ANALYSIS_MIGRATIONS.judgeUsage,
   DETECTOR_MIGRATIONS.seriesRead,
+  VISIBILITY_MIGRATIONS.providerRollups,
 ];

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { Pool } from 'pg';
 import { addDays, utcDay } from '@libs/metrics';
 import { preparedQuery } from '@libs/sql';
-import { rollupSumsSql } from '@libs/visibility';
+import { rollupSumsSql, SOV_COUNTERS, VISIBILITY_TRENDS_COUNTERS } from '@libs/visibility';
 
 /**
  * The baseline of the visibility benchmark: a bare Fastify app with a pg pool running the same
@@ -18,11 +18,11 @@ const run = (sql: { text: string; params: unknown[] }) => preparedQuery(pool, sq
 app.get('/trends', async (request) => {
   const q = request.query as Record<string, string>;
   const end = today();
-  return { data: await run(rollupSumsSql({ organizationId, brandId: Number(q.brandId), start: addDays(end, -(Number(q.days ?? 30) - 1)), end }, ['day', 'provider'])) };
+  return { data: await run(rollupSumsSql({ organizationId, brandId: Number(q.brandId), start: addDays(end, -(Number(q.days ?? 30) - 1)), end }, ['day', 'provider'], VISIBILITY_TRENDS_COUNTERS)) };
 });
 app.get('/sov', async (request) => {
   const q = request.query as Record<string, string>;
-  return { data: await run(rollupSumsSql({ organizationId, brandId: Number(q.brandId), start: q.startDate, end: q.endDate }, ['provider', 'query'])) };
+  return { data: await run(rollupSumsSql({ organizationId, brandId: Number(q.brandId), start: q.startDate, end: q.endDate }, ['provider', 'query'], SOV_COUNTERS)) };
 });
 app.get('/brand-index', async (request) => {
   const q = request.query as Record<string, string>;

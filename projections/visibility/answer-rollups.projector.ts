@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@libs/event-store';
 import { answerEvents, resultId, type AnswerAnalysed } from '@libs/analysis';
 import { CounterDeltas, tableShape, upsertRows, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
-import { ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, type AnswerRollupCell, type EntitySums, type RollupCounterColumn } from '@libs/visibility';
+import { ANSWER_DAILY_PROVIDER_ROLLUPS, ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, type AnswerRollupCell, type EntitySums, type RollupCounterColumn } from '@libs/visibility';
 
 /** Each answer's contribution to the rollups, kept so that a re-analysis replaces it (read by this projector only). */
 export const ANSWER_ROLLUP_SOURCES = tableShape<{ result_id: string; contribution: Contribution }>({
@@ -60,14 +60,15 @@ export function contributionOf(d: AnswerAnalysed['data'], promptId: number | nul
 
 /**
  * `answer_daily_rollups`: per brand, UTC day, provider, prompt and tracked entity, the counts and
- * sums every visibility, AEO, GEO and sentiment figure is computed from. The latest analysis of
+ * sums every visibility, AEO, GEO and sentiment figure is computed from; `answer_daily_provider_rollups`,
+ * the same without prompt and query (the year-long trends read it). The latest analysis of
  * each answer counts: a re-analysis subtracts the answer's previous contribution (kept in
  * `answer_rollup_sources`) and adds the new one, so corrected history re-aggregates exactly.
  */
 export const answerRollupsProjector: Projector = {
   name: 'answer_rollups',
   handles: ['answer.analysed'],
-  tables: [ANSWER_DAILY_ROLLUPS.table, ANSWER_ROLLUP_SOURCES.table],
+  tables: [ANSWER_DAILY_ROLLUPS.table, ANSWER_DAILY_PROVIDER_ROLLUPS.table, ANSWER_ROLLUP_SOURCES.table],
   async apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void> {
     const analysed: { id: string; data: AnswerAnalysed['data'] }[] = [];
     for (const e of events) {
@@ -80,12 +81,16 @@ export const answerRollupsProjector: Projector = {
     const current = new Map(stored.map((s) => [s.result_id, s.contribution]));
     const owners = await brandOwners(context.query, analysed.map((a) => a.data.brandId));
     const deltas = new CounterDeltas(ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS);
+    // The same deltas one grain up (no prompt, no query): the provider rollups stay the fine ones summed.
+    const providerDeltas = new CounterDeltas(ANSWER_DAILY_PROVIDER_ROLLUPS, ROLLUP_COUNTER_COLUMNS);
     const apply = (c: Contribution, sign: 1 | -1) => {
       for (const [entityId, counters] of Object.entries(c.entities)) {
         const by: Partial<Record<RollupCounterColumn, number>> = {};
         ROLLUP_COUNTER_COLUMNS.forEach((k, i) => (by[k] = sign * (counters[i] ?? 0)));
         // Contributions kept before markets have no country or language: the cell without one.
+        const { prompt_id: _prompt, query: _query, ...providerCell } = c.cell;
         deltas.add({ ...c.cell, country: c.cell.country ?? '', language: c.cell.language ?? '', entity_id: entityId }, by);
+        providerDeltas.add({ ...providerCell, country: c.cell.country ?? '', language: c.cell.language ?? '', entity_id: entityId }, by);
       }
     };
     const written = new Map<string, Contribution>();
@@ -97,6 +102,7 @@ export const answerRollupsProjector: Projector = {
       written.set(id, next);
     }
     await deltas.flush(context);
+    await providerDeltas.flush(context);
     await upsertRows(context, ANSWER_ROLLUP_SOURCES, [...written].map(([result_id, contribution]) => ({ result_id, contribution })));
   },
 };

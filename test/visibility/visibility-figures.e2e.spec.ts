@@ -2,6 +2,7 @@ import { EVENT_STORE, ExpectedRevision, type EventStore } from '@libs/event-stor
 import { addDays, utcDay, wilsonInterval } from '@libs/metrics';
 import { ProjectionRebuilder } from '@libs/projection-engine';
 import { answerRollupsProjector } from '@projections';
+import { ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS } from '@libs/visibility';
 import { WorkerPartModule } from '../../apps/worker/src/worker.module';
 import { cli } from '../support/cli';
 import { startTestApi, type TestApi } from '../support/test-api';
@@ -255,11 +256,30 @@ describe('visibility figures (DESIGN §14)', () => {
   });
 
   it('the rollups rebuilt from zero equal the live ones, re-analysis included', async () => {
-    const read = () => Promise.all([api.dataSource.query('SELECT * FROM answer_daily_rollups ORDER BY brand_id, day, provider, prompt_id, query, entity_id'), api.dataSource.query('SELECT * FROM answer_rollup_sources ORDER BY result_id')]);
+    const read = () =>
+      Promise.all([
+        api.dataSource.query('SELECT * FROM answer_daily_rollups ORDER BY brand_id, day, provider, prompt_id, query, entity_id'),
+        api.dataSource.query('SELECT * FROM answer_rollup_sources ORDER BY result_id'),
+        api.dataSource.query('SELECT * FROM answer_daily_provider_rollups ORDER BY brand_id, day, provider, country, language, entity_id'),
+      ]);
     const before = await read();
     await new ProjectionRebuilder(api.dataSource, store, 2).rebuild(answerRollupsProjector);
     expect(await read()).toEqual(before);
     expect(before[0].length).toBeGreaterThan(0);
+    expect(before[2].length).toBeGreaterThan(0);
+  });
+
+  it('the provider rollups are the fine rollups summed over prompt and query (whole counters exactly, real ones to a rounding)', async () => {
+    const key = 'brand_id, day, provider, country, language, entity_id';
+    const summed = (table: string) =>
+      api.dataSource.query(
+        `SELECT ${key}, min(organization_id) AS organization_id, min(client_id) AS client_id,
+                ${ROLLUP_COUNTER_COLUMNS.map((c) => (ANSWER_DAILY_ROLLUPS.columns[c] === 'integer' ? `sum(${c})::int AS ${c}` : `round(sum(${c})::numeric, 9)::float8 AS ${c}`)).join(', ')}
+           FROM ${table} GROUP BY ${key} ORDER BY ${key}`,
+      );
+    const fine = await summed('answer_daily_rollups');
+    expect(fine.length).toBeGreaterThan(0);
+    expect(await summed('answer_daily_provider_rollups')).toEqual(fine);
   });
 
   it('a brand with no answers: 200 with n: 0 and null figures', async () => {

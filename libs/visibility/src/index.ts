@@ -18,8 +18,8 @@ export { SentimentByProvider, SentimentSummary } from './sentiment-summary/senti
 export type { SentimentByProviderResponse, SentimentSummaryResponse } from './sentiment-summary/sentiment-summary.response.dto';
 export { SentimentTrends } from './sentiment-trends/sentiment-trends.query';
 export type { SentimentTrendsResponse } from './sentiment-trends/sentiment-trends.response.dto';
-export { ShareOfVoice } from './share-of-voice/share-of-voice.query';
+export { ShareOfVoice, SOV_COUNTERS } from './share-of-voice/share-of-voice.query';
 export type { SovPage } from './share-of-voice/share-of-voice.response.dto';
-export { VisibilityTrends } from './visibility-trends/visibility-trends.query';
+export { VisibilityTrends, VISIBILITY_TRENDS_COUNTERS } from './visibility-trends/visibility-trends.query';
 export { VisibilityTrendsQuery } from './visibility-trends/visibility-trends.request.dto';
 export type { VisibilityTrendsResponse } from './visibility-trends/visibility-trends.response.dto';

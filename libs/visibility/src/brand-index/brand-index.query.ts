@@ -23,11 +23,16 @@ export class BrandIndex {
   ) {}
 
   async read(p: TenantScope, q: BrandMarketQuery): Promise<BrandIndexResponse> {
-    const scope = await this.scopes.named(await this.scopes.period(p, q), p);
-    const date = await this.rollups.latestDay(scope.filter);
-    const end = date ?? utcDay(Date.now());
-    const start = addDays(end, -(BRAND_INDEX_DAYS - 1));
-    const f = brandFigures(scope, await this.rollups.sums({ ...scope.filter, start, end }, ['provider'])).overall;
+    const scope = await this.scopes.period(p, q);
+    // The names and the weights beside the newest day and its sums.
+    const figures = async () => {
+      const date = await this.rollups.latestDay(scope.filter);
+      const end = date ?? utcDay(Date.now());
+      const start = addDays(end, -(BRAND_INDEX_DAYS - 1));
+      return { date, start, end, rows: await this.rollups.sums({ ...scope.filter, start, end }, ['provider']) };
+    };
+    const [{ date, start, end, rows }, weights] = await Promise.all([figures(), this.weights.of(scope.brand.organizationId), this.scopes.named(scope, p)]);
+    const f = brandFigures(scope, rows).overall;
     const index = brandIndex(
       {
         mentionRate: { value: pct(f.mentionRate.value), n: f.mentionRate.n },
@@ -36,7 +41,7 @@ export class BrandIndex {
         citationRate: { value: pct(f.citationRate.value), n: f.citationRate.n },
         visibilityShare: { value: pct(f.visibilityShare.value), n: f.visibilityShare.n },
       },
-      (await this.weights.of(scope.brand.organizationId)).weights,
+      weights.weights,
     );
     const labelled = f.sentiment.positive + f.sentiment.neutral + f.sentiment.negative;
     const components = index.components.map((c) => (c.name === 'netSentiment' ? { ...c, labelledBy: labelledBy(f.sentiment, labelled) } : c));

@@ -41,12 +41,6 @@ export type EntitySums = Record<RollupCounter, number>;
 
 export const EMPTY_SUMS: Readonly<EntitySums> = Object.freeze(Object.fromEntries(ROLLUP_COUNTER_NAMES.map((k) => [k, 0])) as EntitySums);
 
-/** Adds `b` into `into` (a sums object the caller owns) and returns it. */
-export function addSumsInto(into: EntitySums, b: EntitySums): EntitySums {
-  for (const k of ROLLUP_COUNTER_NAMES) into[k] += b[k];
-  return into;
-}
-
 /** The visibility figures of one entity (DESIGN §14) from its sums. */
 export interface EntityFigures {
   mentionRate: Rate;
@@ -77,7 +71,7 @@ export function entityFigures(s: EntitySums): EntityFigures {
  * Share of voice of every entity over the same answers: its mentions / all tracked entities'
  * mentions (the shares add up to 1; null when none is mentioned). `n` is the total mentions.
  */
-export function sharesOfVoice(byEntity: ReadonlyMap<string, EntitySums>): { shares: Map<string, number | null>; totalMentions: number } {
+export function sharesOfVoice(byEntity: ReadonlyMap<string, Pick<EntitySums, 'mentions'>>): { shares: Map<string, number | null>; totalMentions: number } {
   const mentions = new Map<string, number>();
   let total = 0;
   for (const [id, s] of byEntity) {

@@ -16,10 +16,13 @@ export class LatestShareOfVoice {
   ) {}
 
   async read(p: TenantScope, q: BrandMarketQuery): Promise<LatestSovResponse> {
-    const scope = await this.scopes.named(await this.scopes.period(p, q), p);
-    const date = await this.rollups.latestCompleteRunDay(scope.filter);
+    const scope = await this.scopes.period(p, q);
+    const sums = async () => {
+      const date = await this.rollups.latestCompleteRunDay(scope.filter);
+      return { date, rows: date === null ? [] : await this.rollups.sums({ ...scope.filter, start: date, end: date }, ['provider']) };
+    };
+    const [{ date, rows }] = await Promise.all([sums(), this.scopes.named(scope, p)]);
     if (date === null) return { data: { date: null, providers: [] } };
-    const rows = await this.rollups.sums({ ...scope.filter, start: date, end: date }, ['provider']);
     const byProvider = groupSums(rows, (r) => r.provider!);
     return {
       data: {

@@ -51,3 +51,32 @@ export const ANSWER_DAILY_ROLLUPS = tableShape<AnswerRollupRow>({
   },
   key: ['brand_id', 'day', 'provider', 'prompt_id', 'query', 'country', 'language', 'entity_id'],
 });
+
+/** The cell of a provider rollup row: a rollup cell without its prompt and query. */
+export type AnswerProviderRollupCell = Omit<AnswerRollupCell, 'prompt_id' | 'query'>;
+
+export type AnswerProviderRollupRow = AnswerProviderRollupCell & Record<RollupCounterColumn, number>;
+
+/** The fine table's columns without prompt_id and query. */
+const { prompt_id: _prompt, query: _query, ...PROVIDER_ROLLUP_COLUMNS } = ANSWER_DAILY_ROLLUPS.columns;
+
+/**
+ * `answer_daily_provider_rollups` (issue 33): the same counters one grain up, per brand, UTC day,
+ * provider, market and tracked entity (no prompt, no query), about a tenth of the rows, for the
+ * reads that name no prompt and group by no query (the year-long trends). The answer-rollups
+ * projector writes both tables from the same deltas in the same transaction, so this table is
+ * always `answer_daily_rollups` summed over prompt and query:
+ *   SELECT organization_id, client_id, brand_id, day, provider, country, language, entity_id, sum(<counter>)…
+ *     FROM answer_daily_rollups GROUP BY brand_id, day, provider, country, language, entity_id
+ * (organization_id and client_id, the brand's, are one value per brand: min() of each), which is
+ * how its migration backfills it and how a rebuild may derive it after the fine table. A cell whose
+ * deltas cancel out is not written, so such a GROUP BY may hold cells of zero counters this table
+ * lacks; every read sums counters, and the two agree. The real counters (score_sum, visibility_sum)
+ * are summed in another order here than a GROUP BY of the fine cells would (equal to a rounding):
+ * RollupReads reads them from the fine table only (readsProviderRollups).
+ */
+export const ANSWER_DAILY_PROVIDER_ROLLUPS = tableShape<AnswerProviderRollupRow>({
+  table: 'answer_daily_provider_rollups',
+  columns: PROVIDER_ROLLUP_COLUMNS,
+  key: ['brand_id', 'day', 'provider', 'country', 'language', 'entity_id'],
+});

@@ -14,7 +14,8 @@ export class PeriodFigures {
   ) {}
 
   async of(p: TenantScope, q: BrandPeriodQuery) {
-    const scope = await this.scopes.named(await this.scopes.period(p, q), p);
-    return { scope, figures: brandFigures(scope, await this.rollups.sums(scope.filter, ['provider'])) };
+    const scope = await this.scopes.period(p, q);
+    const [rows] = await Promise.all([this.rollups.sums(scope.filter, ['provider']), this.scopes.named(scope, p)]);
+    return { scope, figures: brandFigures(scope, rows) };
   }
 }

@@ -4,36 +4,53 @@ import { DataSource } from 'typeorm';
 import { ANSWER_FILTER_WHERE, answerFilterParams, type AnswerFilter } from '@libs/analysis';
 import type { DayKey } from '@libs/metrics';
 import { preparedQuery } from '@libs/sql';
-import { ROLLUP_COUNTER_NAMES, type EntitySums } from '../domain/entity-sums';
-import { ANSWER_DAILY_ROLLUPS, rollupColumn } from './answer-rollups.table';
-
+import { ROLLUP_COUNTER_NAMES, ROLLUP_COUNTERS, type EntitySums, type RollupCounter } from '../domain/entity-sums';
+import { ANSWER_DAILY_PROVIDER_ROLLUPS, ANSWER_DAILY_ROLLUPS, rollupColumn } from './answer-rollups.table';
 
 export type RollupGroup = 'day' | 'provider' | 'query';
 
 /** The brand and the market of an answer filter. */
 type MarketOf = Pick<AnswerFilter, 'organizationId' | 'brandId' | 'country' | 'language'>;
 
-export interface RollupRow extends EntitySums {
+/** A row of rollup sums: the entity, the groups asked for and the counters asked for (all by default). */
+export type RollupRow<K extends RollupCounter = RollupCounter> = Pick<EntitySums, K> & {
   entityId: string;
   day?: DayKey;
   provider?: string;
   query?: string;
+};
+
+/**
+ * Each counter summed over the cells (SQL sum of an integer is a bigint: cast back), named as the
+ * counter (`sum(rank_sum)::int AS "rankSum"`), so that pg's rows are RollupRows as they arrive.
+ */
+const sumOf = (k: RollupCounter) => {
+  const column = rollupColumn(k);
+  return `sum(${column})::${ANSWER_DAILY_ROLLUPS.columns[column] === 'integer' ? 'int' : 'float8'} AS "${k}"`;
+};
+
+/** ANSWER_FILTER_WHERE over the provider rollups, which have no prompt: only for a filter naming none ($6 null, checked). */
+const PROVIDER_ROLLUPS_WHERE = ANSWER_FILTER_WHERE.replace('($6::bigint[] IS NULL OR prompt_id = ANY($6::bigint[]))', '$6::bigint[] IS NULL');
+if (PROVIDER_ROLLUPS_WHERE === ANSWER_FILTER_WHERE) throw new Error('rollup-reads: the answer filter no longer has its prompt condition');
+
+/**
+ * Whether a read may sum `answer_daily_provider_rollups` (a tenth of the rows) instead of the
+ * fine rollups: it names no prompt, groups by no query, and sums whole counters only. Whole
+ * counters add up exactly in any order; the real ones (score_sum, visibility_sum) are summed
+ * from the fine cells, as they always were, so that no figure moves by a rounding.
+ */
+export function readsProviderRollups(f: AnswerFilter, groups: readonly RollupGroup[], counters: readonly RollupCounter[]): boolean {
+  return f.promptIds === undefined && !groups.includes('query') && counters.every((k) => ROLLUP_COUNTERS[k] === 'whole');
 }
 
-/** Every counter summed over the cells (SQL sum of an integer is a bigint: cast back), named as its column. */
-const SUMS = ROLLUP_COUNTER_NAMES.map((k) => {
-  const column = rollupColumn(k);
-  return `sum(${column})::${ANSWER_DAILY_ROLLUPS.columns[column] === 'integer' ? 'int' : 'float8'} AS ${column}`;
-}).join(', ');
-const COUNTERS = ROLLUP_COUNTER_NAMES.map((k) => [k, rollupColumn(k)] as const);
-
-/** The statement behind RollupReads.sums (also run by the benchmark's bare server). */
-export function rollupSumsSql(f: AnswerFilter, groups: readonly RollupGroup[]): { text: string; params: unknown[] } {
+/** The statement behind RollupReads.sums (also run by the benchmark's bare server): the counters asked for, summed by the groups and entity. */
+export function rollupSumsSql(f: AnswerFilter, groups: readonly RollupGroup[], counters: readonly RollupCounter[] = ROLLUP_COUNTER_NAMES): { text: string; params: unknown[] } {
   const columns = groups.map((g) => (g === 'day' ? `to_char(day, 'YYYY-MM-DD') AS day` : g));
   const groupBy = [...groups, 'entity_id'].join(', ');
+  const [table, where] = readsProviderRollups(f, groups, counters) ? [ANSWER_DAILY_PROVIDER_ROLLUPS.table, PROVIDER_ROLLUPS_WHERE] : [ANSWER_DAILY_ROLLUPS.table, ANSWER_FILTER_WHERE];
   return {
-    text: `SELECT ${[...columns, 'entity_id'].join(', ')}, ${SUMS} FROM ${ANSWER_DAILY_ROLLUPS.table}
-        WHERE ${ANSWER_FILTER_WHERE}
+    text: `SELECT ${[...columns, 'entity_id AS "entityId"'].join(', ')}, ${counters.map(sumOf).join(', ')} FROM ${table}
+        WHERE ${where}
         GROUP BY ${groupBy}`,
     // A rollup cell of no market has '' (a key column): a market filter never selects it, as null rows elsewhere.
     params: answerFilterParams(f),
@@ -48,20 +65,14 @@ export class RollupReads {
     @Optional() private readonly replica?: ReadReplica,
   ) {}
 
-  async sums(f: AnswerFilter, groups: readonly RollupGroup[]): Promise<RollupRow[]> {
-    const sql = rollupSumsSql(f, groups);
+  /** Every counter, or only `counters` (a read that needs a few: fewer columns summed and sent, and the provider rollups when it may). */
+  async sums(f: AnswerFilter, groups: readonly RollupGroup[]): Promise<RollupRow[]>;
+  async sums<K extends RollupCounter>(f: AnswerFilter, groups: readonly RollupGroup[], counters: readonly K[]): Promise<RollupRow<K>[]>;
+  async sums(f: AnswerFilter, groups: readonly RollupGroup[], counters: readonly RollupCounter[] = ROLLUP_COUNTER_NAMES): Promise<RollupRow<RollupCounter>[]> {
+    const sql = rollupSumsSql(f, groups, counters);
     // A named prepared statement per shape (planned once per pooled connection), as the benchmark's bare server runs it.
-    const rows = await preparedQuery<Record<string, unknown>>(lagTolerantPool(this.dataSource, this.replica), sql.text, sql.params);
-    return rows.map((r) => {
-      const row = {
-        entityId: r.entity_id as string,
-        ...(r.day !== undefined && { day: r.day as string }),
-        ...(r.provider !== undefined && { provider: r.provider as string }),
-        ...(r.query !== undefined && { query: r.query as string }),
-      } as RollupRow;
-      for (const [counter, column] of COUNTERS) row[counter] = r[column] as number;
-      return row;
-    });
+    // Its columns are named as RollupRow's fields (a group absent when not asked for): no second object per row.
+    return preparedQuery<RollupRow>(lagTolerantPool(this.dataSource, this.replica), sql.text, sql.params);
   }
 
   /** The newest day with answers of the brand (of the filter's market, when it names one), or null. */

@@ -4,7 +4,7 @@ import { AnswerScope, type AnswerScopeOf } from '@libs/analysis';
 import type { SovEntryDto } from './figure.dto';
 
 /** Share-of-voice entries of every tracked entity over the same answers (brand first), for one provider or all (null). */
-export function sovEntries(scope: Pick<AnswerScopeOf, 'entities'>, provider: string | null, byEntity: ReadonlyMap<string, EntitySums>): SovEntryDto[] {
+export function sovEntries(scope: Pick<AnswerScopeOf, 'entities'>, provider: string | null, byEntity: ReadonlyMap<string, Pick<EntitySums, 'answers' | 'mentioned' | 'mentions'>>): SovEntryDto[] {
   const { shares, totalMentions } = sharesOfVoice(byEntity);
   const ids = [...new Set([...scope.entities.keys(), ...byEntity.keys()])];
   return ids.map((id) => {

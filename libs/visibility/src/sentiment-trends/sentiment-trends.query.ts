@@ -3,10 +3,14 @@ import { AnswerScope } from '@libs/analysis';
 import type { BrandPeriodQuery } from '@libs/http';
 import { dailyRateSeries, dailySeries, netSentiment } from '@libs/metrics';
 import type { TenantScope } from '@libs/tenancy';
+import type { RollupCounter } from '../domain/entity-sums';
 import { groupSums, sumsOf } from '../read-model/group-sums';
 import { RollupReads } from '../read-model/rollup-reads';
 import { labelledBy } from '../read-model/sentiment.dto';
 import type { SentimentTrendsResponse } from './sentiment-trends.response.dto';
+
+/** The counters the sentiment trends are computed from (whole counters: the provider rollups serve them). */
+const COUNTERS = ['positive', 'neutral', 'negative', 'judged', 'judgeFallbacks'] as const satisfies readonly RollupCounter[];
 
 /** Daily net sentiment and positive/negative shares of a brand (`GET /api/v1/sentiment/trends`). */
 @Injectable()
@@ -17,8 +21,9 @@ export class SentimentTrends {
   ) {}
 
   async read(p: TenantScope, q: BrandPeriodQuery): Promise<SentimentTrendsResponse> {
-    const scope = await this.scopes.named(await this.scopes.period(p, q), p);
-    const byDay = groupSums(await this.rollups.sums(scope.filter, ['day']), (r) => r.day!);
+    const scope = await this.scopes.period(p, q);
+    const [rows] = await Promise.all([this.rollups.sums(scope.filter, ['day'], COUNTERS), this.scopes.named(scope, p)]);
+    const byDay = groupSums(rows, (r) => r.day!, COUNTERS);
     const { start, end } = scope.filter;
     const brand = (day: string) => sumsOf(byDay.get(day), scope.brandEntityId);
     const labelled = (day: string) => brand(day).positive + brand(day).neutral + brand(day).negative;
