@@ -18,7 +18,8 @@ import { spawnScript } from './support/spawn-script';
  * npm run bench:answers — prints one JSON line:
  * - run: 250 prompts x 4 providers against local fake providers answering in 200 ms, 25 in flight
  *   per provider, one worker process: seconds from the request until the run is completed and
- *   every answer analysed and projected, beside the ideal (1,000 x 0.2 s / 100 in flight = 2 s);
+ *   every answer analysed and projected, beside the ideal (1,000 x 0.2 s / 100 in flight = 2 s)
+ *   and the bare floor (the same calls by a process doing nothing else, bench/support/fake-call-floor.ts);
  * - seed: BENCH_ANSWERS (default 100,000) recorded answers written through the event store by
  *   the history seeder while the worker projects them: answers/s end to end (from the first
  *   append until the projections have caught up), and the share of that time spent generating and
@@ -28,7 +29,9 @@ import { spawnScript } from './support/spawn-script';
  *   as judge, on the chatgpt queue): answers/s from the request until every answer is analysed (and,
  *   judge on, its judge-labelled analysis projected), and the share of the judged run's time that
  *   judging added ((on - off) / on);
- * - the worker's peak resident memory through both (VmHWM), against 512 MB.
+ * - bare: the same seed in a database of its own, appended with no worker running (append only),
+ *   then projected by a worker started on it with nothing appending (project only);
+ * - the worker's peak resident memory (VmHWM; the larger of the two workers), against 512 MB.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 100_000);
 const LATENCY_MS = 200;
