@@ -7,7 +7,8 @@ import { AnswerHistorySeeder, JudgeSettingsRepository, PROVIDERS, RunRequests, T
 import { createDataSource } from '@libs/database';
 import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
 import { projectionsReached } from '@libs/projection-engine';
-import { TenancyRepository } from '@libs/tenancy';
+import { TenancyRepository, type Brand, type Competitor } from '@libs/tenancy';
+import type { DataSource } from 'typeorm';
 import { ANALYSIS_PROJECTORS } from '@projections';
 import { defaultAnswer, startFakeProviders } from '../test/support/fake-providers';
 import { round, withBenchDatabase } from './support/bench-database';
@@ -17,7 +18,8 @@ import { spawnScript } from './support/spawn-script';
  * npm run bench:answers — prints one JSON line:
  * - run: 250 prompts x 4 providers against local fake providers answering in 200 ms, 25 in flight
  *   per provider, one worker process: seconds from the request until the run is completed and
- *   every answer analysed and projected, beside the ideal (1,000 x 0.2 s / 100 in flight = 2 s);
+ *   every answer analysed and projected, beside the ideal (1,000 x 0.2 s / 100 in flight = 2 s)
+ *   and the bare floor (the same calls by a process doing nothing else, bench/support/fake-call-floor.ts);
  * - seed: BENCH_ANSWERS (default 100,000) recorded answers written through the event store by
  *   the history seeder while the worker projects them: answers/s end to end (from the first
  *   append until the projections have caught up), and the share of that time spent generating and
@@ -27,7 +29,9 @@ import { spawnScript } from './support/spawn-script';
  *   as judge, on the chatgpt queue): answers/s from the request until every answer is analysed (and,
  *   judge on, its judge-labelled analysis projected), and the share of the judged run's time that
  *   judging added ((on - off) / on);
- * - the worker's peak resident memory through both (VmHWM), against 512 MB.
+ * - bare: the same seed in a database of its own, appended with no worker running (append only),
+ *   then projected by a worker started on it with nothing appending (project only);
+ * - the worker's peak resident memory (VmHWM; the larger of the two workers), against 512 MB.
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 100_000);
 const LATENCY_MS = 200;
@@ -42,6 +46,102 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rssMb: round(kb('VmRSS') / 1024), peakMb: round(kb('VmHWM') / 1024) };
+}
+
+/** The audit run's calls made by a process doing nothing else (bench/support/fake-call-floor.ts). */
+async function fakeCallFloor(env: Record<string, string>): Promise<{ answers: number; seconds: number }> {
+  const child = spawnScript('bench/support/fake-call-floor.ts', env, ['ignore', 'pipe', 'inherit']);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`fake-call floor exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').pop()!) as { answers: number; seconds: number };
+}
+
+interface BareSeed {
+  answers: number;
+  /** The seed appended with no worker running (generate, analyse, append). */
+  appendSeconds: number;
+  appendMs: number;
+  /** A worker started on the appended feed: from its analysis projections' first checkpoint until they reach the head. */
+  projectSeconds: number;
+  peakMb: number;
+}
+
+/** The seed of the end-to-end section (ANSWERS answers of 25 prompts) in a fresh database: appended with no worker, then projected by a worker with nothing appending. */
+async function bareSeed(baseEnv: Record<string, string>, nodeArgs: string[]): Promise<BareSeed> {
+  return withBenchDatabase('answers_bare', async (url) => {
+    const ds = createDataSource(url, 4);
+    await ds.initialize();
+    const store = new PostgresEventStore({ pool: new Pool({ connectionString: url, max: 4 }), ownsPool: true, connectionString: url, registry: new EventSchemaRegistry() });
+    let worker: ChildProcess | null = null;
+    try {
+      const tenancy = new TenancyRepository(ds);
+      const org = await tenancy.createOrganization('Bench bare', 'enterprise');
+      const brand = await tenancy.createBrand({ organizationId: org.id, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }, { name: 'Initech', domain: 'initech.io' }, { name: 'Hooli', domain: 'hooli.com' }] });
+      const prompts = await seedPrompts(ds, brand);
+      const days = Math.ceil(ANSWERS / (prompts.length * PROVIDERS.length));
+      const a0 = performance.now();
+      const seeded = await new AnswerHistorySeeder(ds, store).seed({ organizationId: org.id, tracked: { brand, competitors: brand.competitors }, prompts, days, lastDay: new Date() });
+      const appendSeconds = (performance.now() - a0) / 1000;
+      const head = await newestEvent(ds);
+      const names = ANALYSIS_PROJECTORS.map((p) => p.name);
+      worker = spawnScript('apps/worker/src/main.ts', { ...baseEnv, DATABASE_URL: url, REDIS_PREFIX: `${baseEnv.REDIS_PREFIX}_bare` }, ['ignore', 'ignore', 'inherit'], nodeArgs);
+      let peakMb = 0;
+      const sample = () => {
+        try {
+          peakMb = Math.max(peakMb, memoryOf(worker!.pid!).peakMb);
+        } catch {
+          /* exited */
+        }
+      };
+      const sampler = setInterval(sample, 200);
+      try {
+        // The clock starts when the worker's analysis projections have their checkpoints (their runner holds the feed).
+        const w0 = performance.now();
+        for (;;) {
+          const [{ n }]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM projection_checkpoints WHERE split_part(name, '#', 1) = ANY($1::text[])`, [names]);
+          if (n >= names.length) break;
+          if (performance.now() - w0 > 120_000) throw new Error('bare worker did not start its projections in 120 s');
+          await sleep(10);
+        }
+        const p0 = performance.now();
+        while (!(await projectionsReached(ds, names, head))) {
+          if (performance.now() - p0 > 900_000) throw new Error('bare projections not caught up after 900 s');
+          await sleep(50);
+        }
+        const projectSeconds = (performance.now() - p0) / 1000;
+        sample();
+        return { answers: seeded.answers, appendSeconds, appendMs: seeded.appendMs, projectSeconds, peakMb };
+      } finally {
+        clearInterval(sampler);
+      }
+    } finally {
+      if (worker) {
+        worker.kill('SIGTERM');
+        await new Promise((r) => (worker!.exitCode !== null ? r(null) : worker!.once('exit', r)));
+      }
+      await store.close();
+      await ds.destroy();
+    }
+  });
+}
+
+/** The 25 inactive tracked prompts the seeds write answers of. */
+async function seedPrompts(ds: DataSource, brand: Brand & { competitors: Competitor[] }) {
+  const prompts = new TrackedPromptsRepository(ds);
+  const added = [];
+  for (let k = 0; k < 25; k++) {
+    const r = await prompts.add(brand, { query: `seeded question ${k}`, topic: null, tags: [], providers: [...PROVIDERS], country: null, language: null, isActive: false });
+    if ('prompt' in r) added.push(r.prompt);
+  }
+  return added;
+}
+
+/** The newest event's position: what the projections must reach. */
+async function newestEvent(ds: DataSource) {
+  const [last]: { tx: string; gp: string }[] = await ds.query(`SELECT transaction_id::text AS tx, global_position::text AS gp FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`);
+  return { commit: BigInt(last.tx), prepare: BigInt(last.gp) };
 }
 
 async function main(): Promise<void> {
@@ -122,6 +222,8 @@ async function main(): Promise<void> {
           [`analysis-run-${run.runId}`, `answer-${run.runId}-%`],
         );
         const idealSeconds = (expected * LATENCY_MS) / 1000 / (CONCURRENCY * PROVIDERS.length);
+        // The run's bare floor: the same calls by a process doing nothing else (the worker idle meanwhile).
+        const floor = await fakeCallFloor({ ...env, FLOOR_PROMPTS: String(RUN_PROMPTS) });
 
         // 2. The same questions with the sentiment judge off, then on, every fake answering at once.
         // Each provider's answer its own text, so that no judge verdict is a cache hit of another provider's (one call per answer).
@@ -164,12 +266,7 @@ async function main(): Promise<void> {
         }
 
         // 3. A seed of ANSWERS answers through the event store while the worker projects them.
-        const prompts = new TrackedPromptsRepository(ds);
-        const added = [];
-        for (let k = 0; k < 25; k++) {
-          const r = await prompts.add(brand, { query: `seeded question ${k}`, topic: null, tags: [], providers: [...PROVIDERS], country: null, language: null, isActive: k < 0 });
-          if ('prompt' in r) added.push(r.prompt);
-        }
+        const added = await seedPrompts(ds, brand);
         const days = Math.ceil(ANSWERS / (added.length * PROVIDERS.length));
         const seeder = new AnswerHistorySeeder(ds, store);
         const s0 = performance.now();
@@ -177,8 +274,7 @@ async function main(): Promise<void> {
         const seedSeconds = (performance.now() - s0) / 1000;
         const total = seeded.answers + expected;
         // Caught up: every analysis projection's checkpoint at the newest event (a cheap poll, not a count).
-        const [last]: { tx: string; gp: string }[] = await ds.query(`SELECT transaction_id::text AS tx, global_position::text AS gp FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`);
-        const head = { commit: BigInt(last.tx), prepare: BigInt(last.gp) };
+        const head = await newestEvent(ds);
         while (!(await projectionsReached(ds, ANALYSIS_PROJECTORS.map((p) => p.name), head))) {
           if (performance.now() - s0 > 900_000) throw new Error('projections not caught up after 900 s');
           await sleep(50);
@@ -189,9 +285,14 @@ async function main(): Promise<void> {
         const tailSeconds = endToEnd - seedSeconds;
         clearInterval(sampler);
         peakMb = Math.max(peakMb, memoryOf(worker.pid!).peakMb);
+        worker.kill('SIGTERM');
+        await new Promise((r) => (worker.exitCode !== null ? r(null) : worker.once('exit', r)));
+
+        // 4. The bare baselines, in a database of their own with no worker: the same seed appended alone, then projected alone.
+        const bare = await bareSeed(env, [...heap, ...profile]);
         console.log(
           JSON.stringify({
-            run: { answers: expected, providerLatencyMs: LATENCY_MS, concurrencyPerProvider: CONCURRENCY, seconds: round(runSeconds, 2), idealSeconds: round(idealSeconds, 2), ratio: round(runSeconds / idealSeconds, 2), goalRatio: 1.5, timeline: { firstAnswer: round(Number(timeline.first), 2), lastAnswer: round(Number(timeline.last), 2), lastAnalysed: round(Number(timeline.analysed), 2), completed: round(Number(timeline.completed), 2) } },
+            run: { answers: expected, providerLatencyMs: LATENCY_MS, concurrencyPerProvider: CONCURRENCY, seconds: round(runSeconds, 2), idealSeconds: round(idealSeconds, 2), ratio: round(runSeconds / idealSeconds, 2), goalRatio: 1.5, floorSeconds: round(floor.seconds, 2), ratioToFloor: round(runSeconds / floor.seconds, 2), floorToIdeal: round(floor.seconds / idealSeconds, 2), timeline: { firstAnswer: round(Number(timeline.first), 2), lastAnswer: round(Number(timeline.last), 2), lastAnalysed: round(Number(timeline.analysed), 2), completed: round(Number(timeline.completed), 2) } },
             seed: {
               answers: seeded.answers,
               seconds: round(endToEnd, 2),
@@ -200,6 +301,12 @@ async function main(): Promise<void> {
               share: { generateAndAnalyse: round(seeded.analyseMs / 1000 / endToEnd, 3), append: round(seeded.appendMs / 1000 / endToEnd, 3), projectAfterLastAppend: round(tailSeconds / endToEnd, 3) },
               seedWriteSeconds: round(seedSeconds, 2),
             },
+            bare: {
+              answers: bare.answers,
+              appendOnly: { seconds: round(bare.appendSeconds, 2), answersPerSecond: round(bare.answers / bare.appendSeconds), appendShare: round(bare.appendMs / 1000 / bare.appendSeconds, 3) },
+              projectOnly: { seconds: round(bare.projectSeconds, 2), answersPerSecond: round(bare.answers / bare.projectSeconds), workerPeakRssMb: bare.peakMb },
+              endToEndToSlowerBare: round(seeded.answers / endToEnd / Math.min(bare.answers / bare.appendSeconds, bare.answers / bare.projectSeconds), 2),
+            },
             judge: {
               answers: judgeExpected,
               providerLatencyMs: 0,
@@ -207,13 +314,13 @@ async function main(): Promise<void> {
               on: { ...judgeOn, judgeCalls },
               judgingShare: round((judgeOn.seconds - judgeOff.seconds) / judgeOn.seconds, 3),
             },
-            worker: { peakRssMb: peakMb, goalMb: 512, heapBudgetMb: WORKER_HEAP_MB },
+            worker: { peakRssMb: Math.max(peakMb, bare.peakMb), endToEndPeakRssMb: peakMb, goalMb: 512, heapBudgetMb: WORKER_HEAP_MB },
           }),
         );
       } finally {
         clearInterval(sampler);
         worker.kill('SIGTERM');
-        await new Promise((r) => worker.once('exit', r));
+        await new Promise((r) => (worker.exitCode !== null ? r(null) : worker.once('exit', r)));
         await store.close();
         await ds.destroy();
       }

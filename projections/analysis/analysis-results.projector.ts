@@ -51,7 +51,7 @@ export const analysisResultsProjector: Projector = {
     // Updated in place, all in one statement (the rows travel as one JSON parameter).
     await context.query(
       `UPDATE ${context.table(ANALYSIS_RESULTS.table)} AS t SET ${ANALYSED.map((c) => `${c} = x.${c}`).join(', ')}
-         FROM jsonb_to_recordset($1::jsonb) AS x(${ANALYSED_RECORDS}) WHERE t.id = x.id`,
+         FROM json_to_recordset($1::json) AS x(${ANALYSED_RECORDS}) WHERE t.id = x.id`,
       [JSON.stringify([...analyses].map(([id, d]) => ({ id, engine_version: d.engineVersion, analysed_at: d.analysedAt, citations: d.citations, entities: d.entities, claims: d.claims ?? [] })))],
     );
   },

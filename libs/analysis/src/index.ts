@@ -43,4 +43,5 @@ export * from './shared/judge/judge-wire';
 export { JUDGE_QUEUE_PROVIDER, type JudgeSettings } from './analysis.config';
 export { JudgeBackfill, type JudgeBackfillReport } from './judge-answers/judge-backfill';
 export { EngineError, type EngineFailureKind } from './shared/engines/answer-engine';
+export { Engines } from './shared/engines/engine-registry';
 export { SpendLedger } from './shared/spend-ledger';

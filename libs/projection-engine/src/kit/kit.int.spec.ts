@@ -116,7 +116,7 @@ describe('projection kit on PostgreSQL', () => {
   it('the upsert statement is one shape per table and conflict rule', () => {
     const text = upsertSql('"kit_daily_mentions"', daily, { kind: 'add', columns: ['answers', 'mentions'] });
     expect(text).toBe(upsertSql('"kit_daily_mentions"', daily, { kind: 'add', columns: ['answers', 'mentions'] }));
-    expect(text).toContain('jsonb_to_recordset($1::jsonb) AS x("organization_id" bigint, "brand_id" bigint, "day" date, "answers" bigint, "mentions" bigint)');
+    expect(text).toContain('json_to_recordset($1::json) AS x("organization_id" bigint, "brand_id" bigint, "day" date, "answers" bigint, "mentions" bigint)');
     expect(text).toContain('ON CONFLICT ("organization_id", "brand_id", "day") DO UPDATE SET "answers" = t."answers" + EXCLUDED."answers"');
     expect(upsertSql('"kit_last_seen"', lastSeen, { kind: 'keep' })).toMatch(/DO NOTHING$/);
     expect(upsertSql('"kit_last_seen"', lastSeen, { kind: 'replace' })).toMatch(/DO UPDATE SET "seen_at" = EXCLUDED."seen_at", "note" = EXCLUDED."note"$/);
