@@ -67,4 +67,5 @@ export const ALL_MIGRATIONS = [
   DETECTOR_MIGRATIONS.markets,
   AddJudgeSpend1795793109500,
   ANALYSIS_MIGRATIONS.judgeUsage,
+  VISIBILITY_MIGRATIONS.sourcesBrandIndex,
 ];
