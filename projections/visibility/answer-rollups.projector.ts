@@ -90,7 +90,11 @@ const bulkRebuild: BulkRebuild = {
   },
   async stage(events, seq, context) {
     const analysed = analysedIn(events);
-    const owners = await brandOwners(context.query, analysed.map((a) => a.data.brandId));
+    // Brands' owners read once per rebuild (a brand's client is the same for the whole replay).
+    const owners = (context.memo.get('owners') as Map<number, { clientId: number | null }> | undefined) ?? new Map<number, { clientId: number | null }>();
+    context.memo.set('owners', owners);
+    const unknown = [...new Set(analysed.map((a) => a.data.brandId))].filter((b) => !owners.has(b));
+    for (const [id, owner] of await brandOwners(context.query, unknown)) owners.set(id, owner);
     const sources: unknown[][] = [];
     const cells: unknown[][] = [];
     for (const { id, at, data } of analysed) {
@@ -108,13 +112,19 @@ const bulkRebuild: BulkRebuild = {
     const cells = context.staging('cells');
     const superseded = context.staging('superseded');
     await context.query(`ANALYZE ${sources}`);
-    await context.query(`INSERT INTO ${superseded} SELECT s.seq FROM ${sources} s WHERE EXISTS (SELECT 1 FROM ${sources} t WHERE t.result_id = s.result_id AND t.seq > s.seq)`);
+    // Grouping and sorting in memory, not on disk (this transaction only).
+    await context.query(`SELECT set_config('work_mem', '256MB', true)`);
+    await context.query(
+      `INSERT INTO ${superseded} SELECT s.seq FROM ${sources} s
+         JOIN (SELECT result_id, max(seq) AS last FROM ${sources} GROUP BY result_id HAVING count(*) > 1) d USING (result_id) WHERE s.seq < d.last`,
+    );
     await context.query(`INSERT INTO ${context.table(ANSWER_ROLLUP_SOURCES.table)} (result_id, contribution) SELECT result_id, contribution FROM ${sources} s WHERE s.seq NOT IN (SELECT seq FROM ${superseded})`);
     await context.query(`UPDATE ${cells} SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = 0`).join(', ')} WHERE seq IN (SELECT seq FROM ${superseded})`);
-    const keys = CELL_COLUMNS.join(', ');
+    // Grouped in the key's order (then the columns the key determines): rows reach the key's index in order.
+    const keys = [...ANSWER_DAILY_ROLLUPS.key, ...CELL_COLUMNS.filter((c) => !(ANSWER_DAILY_ROLLUPS.key as readonly string[]).includes(c))].join(', ');
     await context.query(
       `INSERT INTO ${context.table(ANSWER_DAILY_ROLLUPS.table)} (${ROLLUP_COLUMNS.join(', ')})
-        SELECT ${keys}, ${ROLLUP_COUNTER_COLUMNS.map((c) => `sum(${c})`).join(', ')} FROM ${cells} GROUP BY ${keys}`,
+        SELECT ${CELL_COLUMNS.join(', ')}, ${ROLLUP_COUNTER_COLUMNS.map((c) => `sum(${c})`).join(', ')} FROM ${cells} GROUP BY ${keys} ORDER BY ${keys}`,
     );
   },
 };

@@ -68,7 +68,8 @@ export class ProjectionRebuilder {
           rebuilding: true,
         });
         const bulk = projector.bulk;
-        const bulkContext = (manager: EntityManager): BulkContext => ({ ...shadowContext(manager), staging: (n) => quoteIdent(stagingName(projector, n)) });
+        const memo = new Map<string, unknown>();
+        const bulkContext = (manager: EntityManager): BulkContext => ({ ...shadowContext(manager), staging: (n) => quoteIdent(stagingName(projector, n)), memo });
         if (bulk) await this.createStagingTables(qr, projector);
         const eventTypes = projector.handles === 'all' ? undefined : projector.handles;
         let position: FeedPosition = START;
@@ -81,10 +82,16 @@ export class ProjectionRebuilder {
           if (events.length) await projector.apply(events, shadowContext(manager));
           countShards(events);
         };
+        // A page's COPY runs while the next page is read and staged (PostgreSQL parses one page, this process encodes the next).
+        let copying: Promise<void> = Promise.resolve();
         const stagePage = async (events: RecordedEvent[]) => {
           const staged = await bulk!.stage(events, read, bulkContext(qr.manager));
+          await copying;
           const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
-          for (const [name, rows] of Object.entries(staged)) await copyRows(client, quoteIdent(stagingName(projector, name)), null, rows);
+          copying = (async () => {
+            for (const [name, rows] of Object.entries(staged)) await copyRows(client, quoteIdent(stagingName(projector, name)), null, rows);
+          })();
+          copying.catch(() => undefined); // surfaced when awaited
           countShards(events);
         };
         // Phase 1: replay outside the swap lock, a transaction per page (a bulk rebuild: COPY into
@@ -115,6 +122,7 @@ export class ProjectionRebuilder {
           if (page.endOfFeed) break;
         }
         if (bulk) {
+          await copying;
           await qr.startTransaction();
           try {
             await bulk.finish(bulkContext(qr.manager));

@@ -75,6 +75,8 @@ export function derivedTableSql(d: DerivedTable, source: string, target: string,
 export interface BulkContext extends ProjectionContext {
   /** The quoted physical name of one of the bulk rebuild's staging tables. */
   staging(name: string): string;
+  /** What the bulk rebuild keeps from page to page (e.g. brands' owners read once), for this rebuild only. */
+  readonly memo: Map<string, unknown>;
 }
 
 /** Rows for staging tables: per staging table, rows of values in its columns' order. */
