@@ -112,19 +112,22 @@ const bulkRebuild: BulkRebuild = {
     const cells = context.staging('cells');
     const superseded = context.staging('superseded');
     await context.query(`ANALYZE ${sources}`);
-    // Grouping and sorting in memory, not on disk (this transaction only).
-    await context.query(`SELECT set_config('work_mem', '256MB', true)`);
+    // Sorting in memory, not on disk; grouping by sort, so that each cell's floats are added in
+    // feed order, as the live batches add them (this transaction only).
+    await context.query(`SELECT set_config('work_mem', '256MB', true), set_config('enable_hashagg', 'off', true)`);
     await context.query(
       `INSERT INTO ${superseded} SELECT s.seq FROM ${sources} s
          JOIN (SELECT result_id, max(seq) AS last FROM ${sources} GROUP BY result_id HAVING count(*) > 1) d USING (result_id) WHERE s.seq < d.last`,
     );
     await context.query(`INSERT INTO ${context.table(ANSWER_ROLLUP_SOURCES.table)} (result_id, contribution) SELECT result_id, contribution FROM ${sources} s WHERE s.seq NOT IN (SELECT seq FROM ${superseded})`);
     await context.query(`UPDATE ${cells} SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = 0`).join(', ')} WHERE seq IN (SELECT seq FROM ${superseded})`);
-    // Grouped in the key's order (then the columns the key determines): rows reach the key's index in order.
+    // Grouped in the key's order (then the columns the key determines), each cell's rows in feed
+    // order: rows reach the key's index in order, and the float sums are left-to-right in feed order.
     const keys = [...ANSWER_DAILY_ROLLUPS.key, ...CELL_COLUMNS.filter((c) => !(ANSWER_DAILY_ROLLUPS.key as readonly string[]).includes(c))].join(', ');
     await context.query(
       `INSERT INTO ${context.table(ANSWER_DAILY_ROLLUPS.table)} (${ROLLUP_COLUMNS.join(', ')})
-        SELECT ${CELL_COLUMNS.join(', ')}, ${ROLLUP_COUNTER_COLUMNS.map((c) => `sum(${c})`).join(', ')} FROM ${cells} GROUP BY ${keys} ORDER BY ${keys}`,
+        SELECT ${CELL_COLUMNS.join(', ')}, ${ROLLUP_COUNTER_COLUMNS.map((c) => `sum(${c})`).join(', ')}
+          FROM (SELECT * FROM ${cells} ORDER BY ${keys}, seq) AS c GROUP BY ${keys} ORDER BY ${keys}`,
     );
   },
 };
