@@ -6,16 +6,18 @@ import { answerRollupsProjector } from '@projections';
 import { round } from './support/bench-database';
 import { serverEnv, withAnswerHistory } from './support/answer-history';
 import { compare, startServer } from './support/http-load';
+import { timeBareCopy } from './support/bare-copy';
 
 /**
  * npm run bench:visibility — prints one JSON line:
  * - BENCH_BRANDS (20) brands x BENCH_PROMPTS (10) prompts x 4 providers x BENCH_DAYS (365) days of
  *   analysed answers written through the event store (the issue's 2,000,000 answers take several
  *   runs a day: BENCH_RUNS_PER_DAY=7; one by default, 292,000 answers), then the rollups rebuilt from the
- *   event store: answers/s;
+ *   event store: answers/s (a bulk rebuild: COPY into staging, sums in SQL), beside the bare baseline
+ *   in the same run: the same rows (rollups and contributions) written with COPY into fresh tables;
  * - visibility/trends?days=365, visibility/sov (90 days) and brand-index/latest at 50 connections
  *   against a bare Fastify + pg server running the same SQL, alternating, in the same run:
- *   requests/s and p99 of each side, and their ratios.
+ *   requests/s and p99 of each side, and their ratios (BENCH_REBUILD_ONLY=1: the rebuild only).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
@@ -25,6 +27,19 @@ async function main(): Promise<void> {
     await new ProjectionRebuilder(ds, store, 5000).rebuild(answerRollupsProjector);
     const rebuildSeconds = (performance.now() - r0) / 1000;
     await ds.query('VACUUM ANALYZE answer_daily_rollups');
+    const bare = await timeBareCopy(url, ['answer_daily_rollups', 'answer_rollup_sources']);
+    const rebuild = {
+      seconds: round(rebuildSeconds, 1),
+      answersPerSecond: round(answers / rebuildSeconds),
+      goalAnswersPerSecond: 20000,
+      bareCopy: { rows: bare.rows, seconds: round(bare.seconds, 1), answersPerSecond: round(answers / bare.seconds) },
+      ratioToBare: round(bare.seconds / rebuildSeconds, 2),
+    };
+    if (process.env.BENCH_REBUILD_ONLY === '1') {
+      const [{ rows }] = await ds.query('SELECT count(*)::int AS rows FROM answer_daily_rollups');
+      console.log(JSON.stringify({ answers, rollupRows: rows, seedSeconds: round(seedSeconds, 1), rebuild }));
+      return;
+    }
 
     const env = serverEnv(url, `bench_${process.pid}_${randomUUID().slice(0, 6)}`);
     children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3811', HOST: '127.0.0.1' }, 'http://127.0.0.1:3811/health'));
@@ -42,7 +57,7 @@ async function main(): Promise<void> {
         answers,
         rollupRows: rows,
         seedSeconds: round(seedSeconds, 1),
-        rebuild: { seconds: round(rebuildSeconds, 1), answersPerSecond: round(answers / rebuildSeconds), goalAnswersPerSecond: 20000 },
+        rebuild,
         trends365: trends,
         sov90: sov,
         brandIndex: index,

@@ -1,6 +1,7 @@
 import { Pool } from 'pg';
 import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs/event-store';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { Redis } from 'ioredis';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from './support/test-database';
 import { cli } from './support/cli';
 
 // Every case starts CLI processes (a few seconds each on a loaded 2-core machine).
@@ -187,6 +188,35 @@ describe('cli', () => {
     ]);
     expect(JSON.parse((await cli(['--json', 'webhooks', 'reseal'], rotated)).stdout)).toEqual({ resealed: 0 });
     await pool.end();
+  });
+
+  it('projections rebuild answer_rollups --per-brand queues one {rollup-rebuilds} job per brand, once per feed head', async () => {
+    expect((await cli(['--json', 'db', 'migrate'], env)).code).toBe(0);
+    const prefix = testRedisPrefix();
+    const queued = { ...env, REDIS_PREFIX: prefix };
+    const pool = new Pool({ connectionString: db.url });
+    const redis = new Redis('redis://127.0.0.1:6379');
+    try {
+      const [{ id: org }] = (await pool.query(`INSERT INTO organizations (name, tier) VALUES ('Rollups', 'standard') RETURNING id::int`)).rows;
+      const [{ id: brand }] = (await pool.query(`INSERT INTO brands (organization_id, name, domain) VALUES ($1, 'R', 'r.example') RETURNING id::int`, [org])).rows;
+      const first = await cli(['--json', 'projections', 'rebuild', 'answer_rollups', '--per-brand', '--brand', String(brand)], queued);
+      expect(first).toMatchObject({ code: 0, stderr: '' });
+      const out = JSON.parse(first.stdout);
+      expect(out).toEqual({ projector: 'answer_rollups', queued: 1, jobIds: [expect.stringMatching(new RegExp(`^rollups-.+-brand-${brand}$`))] });
+      const again = JSON.parse((await cli(['--json', 'projections', 'rebuild', 'answer_rollups', '--per-brand', '--brand', String(brand)], queued)).stdout);
+      expect(again.jobIds).toEqual(out.jobIds);
+      expect(await redis.llen(`${prefix}:bull:{rollup-rebuilds}:wait`)).toBe(1);
+      expect(await redis.hget(`${prefix}:bull:{rollup-rebuilds}:${out.jobIds[0]}`, 'data')).toBe(JSON.stringify({ organizationId: org, brandId: brand, requestId: out.jobIds[0].slice('rollups-'.length, -`-brand-${brand}`.length) }));
+      const wrong = await cli(['--json', 'projections', 'rebuild', 'event_type_counts', '--per-brand'], queued);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toMatch(/--per-brand rebuilds answer_rollups only/);
+      expect((await cli(['--json', 'projections', 'rebuild', 'answer_rollups', '--brand', String(brand)], queued)).code).toBe(2);
+    } finally {
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+      await pool.end();
+    }
   });
 
   it('a bad setting is a clear error on stderr and exit 1', async () => {

@@ -68,5 +68,6 @@ export const ALL_MIGRATIONS = [
   AddJudgeSpend1795793109500,
   ANALYSIS_MIGRATIONS.judgeUsage,
   DETECTOR_MIGRATIONS.seriesRead,
+  VISIBILITY_MIGRATIONS.sourcesBrandIndex,
   VISIBILITY_MIGRATIONS.providerRollups,
 ];

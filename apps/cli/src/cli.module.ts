@@ -14,6 +14,7 @@ import { QueueModule } from '@libs/queue';
 import { OrganizationQuotas } from '@libs/rate-limit';
 import { DetectorThresholdsRepository } from '@libs/detectors';
 import { AGENT_CLI_PROVIDERS } from '@libs/agent-analytics';
+import { BrandRollupRebuilds } from '@projections';
 
 /** The CLI's own DataSource: 4 connections, no retry loop (a command against an unreachable database fails at once). */
 async function openDataSource(config: AppConfig): Promise<DataSource> {
@@ -68,6 +69,7 @@ export class CliModule {
         PageAuditRequests,
         OrganizationQuotas,
         ...AGENT_CLI_PROVIDERS,
+        BrandRollupRebuilds,
         {
           provide: ProjectionRebuilder,
           inject: [DataSource, EVENT_STORE, PROJECTION_CONFIG.token],

@@ -7,7 +7,7 @@ import { ProjectionEngineModule } from '@libs/projection-engine';
 import { RedisModule } from '@libs/redis';
 import { WebhookDeliveryModule } from '@libs/webhooks';
 import { AnalysisWorkerModule, AnswerDispatchReactor } from '@libs/analysis';
-import { PROJECTOR_GROUPS } from '@projections';
+import { PROJECTOR_GROUPS, RollupRebuildWorkerModule } from '@projections';
 import { DetectorsReactor, DetectorsWorkerModule } from '@libs/detectors';
 import { ChannelsWorkerModule } from '@libs/channels';
 import { AgentAnalyticsWorkerModule } from '@libs/agent-analytics';
@@ -34,6 +34,8 @@ import { PageAuditsWorkerModule } from '@libs/page-audits';
  *                         attempt, the reconciler (re-enqueues deliveries Redis lost).
  *   {page-audits}         PageAuditsWorkerModule: plan an audit (its URLs or sitemap), audit each page
  *                         (robots.txt, paced guarded fetch, score, record once).
+ *   {rollup-rebuilds}     RollupRebuildWorkerModule: one brand's rollups recomputed under its shard's
+ *                         projector lock (`projections rebuild answer_rollups --per-brand`).
  * Schedules: the relay's poll and the reconciler's period (WEBHOOKS_CONFIG); agent-analytics
  *   retention (AgentAnalyticsWorkerModule: drops expired day partitions of bot_visits).
  */
@@ -44,6 +46,7 @@ const WORKER_PARTS = (): (Type | DynamicModule)[] => [
   ChannelsWorkerModule,
   AgentAnalyticsWorkerModule,
   PageAuditsWorkerModule,
+  RollupRebuildWorkerModule,
 ];
 
 /** The worker process: the infrastructure, then WORKER_PARTS. */

@@ -14,3 +14,5 @@ export * from './projection.config';
 export { CreateProjectionShardOwners1795788827059 } from './migrations/1795788827059-create-projection-shard-owners';
 export * from './shards';
 export * from './shard-coordinator';
+export * from './kit/copy-rows';
+export * from './shard-lock';

@@ -1,8 +1,10 @@
+import type { PoolClient } from 'pg';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { START, type EventStore, type FeedPosition, type RecordedEvent } from '@libs/event-store';
 import { LOCK_NAMESPACE } from './advisory-locks';
 import { checkpoints } from './checkpoint-store';
-import { quoteIdent, type ProjectionContext, type Projector } from './projector';
+import { derivedTableSql, quoteIdent, type BulkContext, type ProjectionContext, type Projector } from './projector';
+import { copyRows } from './kit/copy-rows';
 import { checkpointNames, eventShard } from './shards';
 
 export interface RebuildProgress {
@@ -25,6 +27,9 @@ export class RebuildAlreadyRunningError extends Error {
 
 const shadowName = (table: string) => `${table}__rebuild`;
 const oldName = (table: string) => `${table}__old`;
+const stagingName = (projector: Projector, name: string) => `${projector.name}__stage_${name}`;
+/** A bulk rebuild reads the feed in pages of at least this many events. */
+const BULK_PAGE = 20_000;
 
 /**
  * Replays a projector from position zero into shadow copies of its tables while the live
@@ -32,6 +37,11 @@ const oldName = (table: string) => `${table}__old`;
  * in one transaction that waits for the live batch in progress (advisory lock), applies the last
  * events, renames the tables (and their indexes back to their original names) and moves the
  * checkpoint. The live runner notices the moved checkpoint and continues from it.
+ *
+ * A projector with a `bulk` rebuild replays differently before the swap: each page is turned into
+ * staging rows (COPY into UNLOGGED tables, no transaction per page), then `finish` aggregates them
+ * into the shadow tables in SQL and the projector's derived tables are filled by their GROUP BY;
+ * the swap is the same (the tail under the lock through `apply`).
  */
 export class ProjectionRebuilder {
   constructor(
@@ -57,24 +67,46 @@ export class ProjectionRebuilder {
           table: (t) => quoteIdent(shadowName(t)),
           rebuilding: true,
         });
+        const bulk = projector.bulk;
+        const memo = new Map<string, unknown>();
+        const bulkContext = (manager: EntityManager): BulkContext => ({ ...shadowContext(manager), staging: (n) => quoteIdent(stagingName(projector, n)), memo });
+        if (bulk) await this.createStagingTables(qr, projector);
         const eventTypes = projector.handles === 'all' ? undefined : projector.handles;
         let position: FeedPosition = START;
         const perShard: number[] = Array(Math.max(1, this.shards)).fill(0);
         let read = 0;
-        const applyPage = async (manager: EntityManager, events: RecordedEvent[]) => {
-          if (events.length) await projector.apply(events, shadowContext(manager));
+        const countShards = (events: readonly RecordedEvent[]) => {
           for (const e of events) perShard[this.shards <= 1 ? 0 : eventShard(e, this.shards)]++;
         };
-        // Phase 1: replay outside the swap lock, a transaction per page; the next page is read
-        // while the current one is applied.
-        let nextPage = this.store.readAll({ after: position, limit: this.batchSize, eventTypes });
+        const applyPage = async (manager: EntityManager, events: RecordedEvent[]) => {
+          if (events.length) await projector.apply(events, shadowContext(manager));
+          countShards(events);
+        };
+        // A page's COPY runs while the next page is read and staged (PostgreSQL parses one page, this process encodes the next).
+        let copying: Promise<void> = Promise.resolve();
+        const stagePage = async (events: RecordedEvent[]) => {
+          const staged = await bulk!.stage(events, read, bulkContext(qr.manager));
+          await copying;
+          const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
+          copying = (async () => {
+            for (const [name, rows] of Object.entries(staged)) await copyRows(client, quoteIdent(stagingName(projector, name)), null, rows);
+          })();
+          copying.catch(() => undefined); // surfaced when awaited
+          countShards(events);
+        };
+        // Phase 1: replay outside the swap lock, a transaction per page (a bulk rebuild: COPY into
+        // staging, then one aggregation); the next page is read while the current one is applied.
+        const pageSize = bulk ? Math.max(this.batchSize, BULK_PAGE) : this.batchSize;
+        let nextPage = this.store.readAll({ after: position, limit: pageSize, eventTypes });
         for (;;) {
           const page = await nextPage;
           if (!page.endOfFeed) {
-            nextPage = this.store.readAll({ after: page.next, limit: this.batchSize, eventTypes });
+            nextPage = this.store.readAll({ after: page.next, limit: pageSize, eventTypes });
             nextPage.catch(() => undefined); // surfaced when awaited
           }
-          if (page.events.length) {
+          if (page.events.length && bulk) {
+            await stagePage(page.events);
+          } else if (page.events.length) {
             await qr.startTransaction();
             try {
               await applyPage(qr.manager, page.events);
@@ -88,6 +120,19 @@ export class ProjectionRebuilder {
           position = page.next;
           onProgress?.({ applied: read, total: Math.max(total, read) });
           if (page.endOfFeed) break;
+        }
+        if (bulk) {
+          await copying;
+          await qr.startTransaction();
+          try {
+            await bulk.finish(bulkContext(qr.manager));
+            for (const d of projector.derived ?? []) await qr.query(derivedTableSql(d, quoteIdent(shadowName(d.from)), quoteIdent(shadowName(d.table))));
+            await qr.commitTransaction();
+          } catch (error) {
+            await qr.rollbackTransaction();
+            throw error;
+          }
+          await this.dropStagingTables(qr, projector);
         }
         // Phase 2: the swap.
         await qr.startTransaction();
@@ -124,6 +169,7 @@ export class ProjectionRebuilder {
       }
     } finally {
       await this.dropShadowTables(qr, projector).catch(() => undefined);
+      await this.dropStagingTables(qr, projector).catch(() => undefined);
       await qr.release();
     }
   }
@@ -133,6 +179,17 @@ export class ProjectionRebuilder {
       await qr.query(`DROP TABLE IF EXISTS ${quoteIdent(shadowName(table))}`);
       await qr.query(`CREATE TABLE ${quoteIdent(shadowName(table))} (LIKE ${quoteIdent(table)} INCLUDING ALL)`);
     }
+  }
+
+  private async createStagingTables(qr: QueryRunner, projector: Projector): Promise<void> {
+    for (const [name, columns] of Object.entries(projector.bulk?.staging ?? {})) {
+      await qr.query(`DROP TABLE IF EXISTS ${quoteIdent(stagingName(projector, name))}`);
+      await qr.query(`CREATE UNLOGGED TABLE ${quoteIdent(stagingName(projector, name))} (${columns})`);
+    }
+  }
+
+  private async dropStagingTables(qr: QueryRunner, projector: Projector): Promise<void> {
+    for (const name of Object.keys(projector.bulk?.staging ?? {})) await qr.query(`DROP TABLE IF EXISTS ${quoteIdent(stagingName(projector, name))}`);
   }
 
   private async dropShadowTables(qr: QueryRunner, projector: Projector): Promise<void> {

@@ -33,6 +33,66 @@ export interface Projector {
   readonly tables: readonly string[];
   /** Applies a batch in feed order, inside the batch's transaction. Must be deterministic. */
   apply(events: readonly RecordedEvent[], context: ProjectionContext): Promise<void>;
+  /**
+   * Optional: how a rebuild replays the feed in bulk (COPY into staging tables, aggregate in SQL)
+   * instead of `apply` page by page. The rows it leaves in the shadow tables must be those `apply`
+   * would have left; the tail applied under the swap lock still goes through `apply`.
+   */
+  readonly bulk?: BulkRebuild;
+  /**
+   * Optional: tables derived from another of its tables by a GROUP BY (a coarser rollup), each
+   * also in `tables` and kept by `apply`; a bulk rebuild fills them from the source table once it
+   * is built, and a per-brand rebuild (projections/visibility) refills a brand's rows the same way.
+   */
+  readonly derived?: readonly DerivedTable[];
+}
+
+/**
+ * A table a projector keeps that is a GROUP BY of another of its tables: the coarse rows are the
+ * sums of the fine rows over the columns the coarse table leaves out. Its statement, with `source`
+ * and `target` the physical (quoted) names and an optional extra condition (`brand_id = $1`):
+ *   INSERT INTO target (keys…, sums…) SELECT keys…, sum(s)… FROM source [WHERE …] GROUP BY keys…
+ */
+export interface DerivedTable {
+  /** The derived (coarse) table. */
+  readonly table: string;
+  /** The table it is derived from (one of the projector's). */
+  readonly from: string;
+  /** Columns copied and grouped by (the coarse table's key and the columns they determine). */
+  readonly keys: readonly string[];
+  /** Columns summed. */
+  readonly sums: readonly string[];
+}
+
+/** The statement that fills a derived table from its source (see DerivedTable). */
+export function derivedTableSql(d: DerivedTable, source: string, target: string, where = ''): string {
+  const keys = d.keys.map(quoteIdent).join(', ');
+  const sums = d.sums.map((c) => `sum(${quoteIdent(c)})`).join(', ');
+  return `INSERT INTO ${target} (${keys}, ${d.sums.map(quoteIdent).join(', ')}) SELECT ${keys}, ${sums} FROM ${source}${where ? ` WHERE ${where}` : ''} GROUP BY ${keys}`;
+}
+
+/** What a bulk rebuild works with: the rebuild's context (shadow tables) and its staging tables. */
+export interface BulkContext extends ProjectionContext {
+  /** The quoted physical name of one of the bulk rebuild's staging tables. */
+  staging(name: string): string;
+  /** What the bulk rebuild keeps from page to page (e.g. brands' owners read once), for this rebuild only. */
+  readonly memo: Map<string, unknown>;
+}
+
+/** Rows for staging tables: per staging table, rows of values in its columns' order. */
+export type StagedRows = Record<string, readonly (readonly unknown[])[]>;
+
+/**
+ * A projector's bulk rebuild: the rebuilder creates the staging tables (UNLOGGED, dropped at the
+ * end), hands every page of the feed to `stage` (with `seq`, the position of the page's first event
+ * in the replay: events are numbered in feed order across pages), COPYs what it returns into the
+ * staging tables, then calls `finish` once, which fills the shadow tables from them in SQL.
+ */
+export interface BulkRebuild {
+  /** Staging tables: name → column definitions (`seq bigint, result_id text, …`). */
+  readonly staging: Readonly<Record<string, string>>;
+  stage(events: readonly RecordedEvent[], seq: number, context: BulkContext): Promise<StagedRows>;
+  finish(context: BulkContext): Promise<void>;
 }
 
 /**

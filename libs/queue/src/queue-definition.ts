@@ -32,3 +32,16 @@ export interface QueueDefinition {
   /** Delay before a retry, for jobs whose `backoff.type` is 'custom' (e.g. honouring a Retry-After carried by the error). */
   readonly backoffStrategy?: BackoffStrategy;
 }
+
+/**
+ * What most queues of the service do with their jobs: 5 attempts, exponential backoff from
+ * `delayMs`, finished jobs kept an hour (10,000 at most: their ids dedupe a repeat meanwhile),
+ * failed ones a day. Spread into a QueueDefinition.
+ */
+export function retriedJobs(delayMs: number): Pick<QueueDefinition, 'defaultJobOptions' | 'removeOnComplete' | 'removeOnFail'> {
+  return {
+    defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: delayMs } },
+    removeOnComplete: { age: 3600, count: 10_000 },
+    removeOnFail: { age: 86_400 },
+  };
+}

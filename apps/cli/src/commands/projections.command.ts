@@ -3,7 +3,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { PROJECTION_CONFIG, ProjectionRebuilder, projectionStatus, shardOwnership } from '@libs/projection-engine';
 import { sectionOf } from '@libs/config';
 import { formatPosition } from '@libs/event-store';
-import { ALL_PROJECTORS } from '@projections';
+import { ALL_PROJECTORS, answerRollupsProjector, BrandRollupRebuilds } from '@projections';
 import { CliContext, CliUsageError, toJson } from '../cli-context';
 
 function printTable(header: string[], rows: string[][]): void {
@@ -47,11 +47,32 @@ export function registerProjections(program: Command, run: (fn: (ctx: CliContext
   projections
     .command('rebuild')
     .argument('<name>', 'projection name (see projections status)')
-    .description('replay a projection from position zero into fresh tables, then swap them in (the API keeps serving)')
-    .action((name: string) =>
+    .description('replay a projection from position zero into fresh tables, then swap them in (the API keeps serving); answer_rollups --per-brand: queue one rebuild per brand instead')
+    .option('--per-brand', 'answer_rollups only: queue one {rollup-rebuilds} job per brand (the workers recompute each brand\'s rows in place)')
+    .option('--brand <ids...>', 'with --per-brand: only these brands')
+    .action((name: string, options: { perBrand?: boolean; brand?: string[] }) =>
       run(async (ctx) => {
         const projector = ALL_PROJECTORS.find((p) => p.name === name);
         if (!projector) throw new CliUsageError(`unknown projection "${name}"; known: ${ALL_PROJECTORS.map((p) => p.name).join(', ')}`);
+        if (options.brand && !options.perBrand) throw new CliUsageError('--brand goes with --per-brand');
+        if (options.perBrand) {
+          if (projector !== answerRollupsProjector) throw new CliUsageError(`--per-brand rebuilds ${answerRollupsProjector.name} only`);
+          const ids = options.brand?.map((b) => {
+            if (!/^\d+$/.test(b)) throw new CliUsageError(`--brand: "${b}" is not a brand id`);
+            return b;
+          });
+          const brands: { id: string; organization_id: string }[] = await (await ctx.dataSource()).query(
+            `SELECT id, organization_id FROM brands WHERE $1::bigint[] IS NULL OR id = ANY($1::bigint[]) ORDER BY id`,
+            [ids ?? null],
+          );
+          if (ids && brands.length !== new Set(ids).size) throw new CliUsageError(`unknown brand among ${ids.join(', ')}`);
+          // The feed's head names the request: the same command at the same head queues nothing twice.
+          const requestId = formatPosition(await (await ctx.eventStore()).headPosition()).replace(/[^0-9A-Za-z]+/g, '-');
+          const jobIds = await (await ctx.get(BrandRollupRebuilds)).enqueue(brands.map((b) => ({ organizationId: Number(b.organization_id), brandId: Number(b.id), requestId })));
+          if (json()) process.stdout.write(toJson({ projector: name, queued: jobIds.length, jobIds }) + '\n');
+          else process.stdout.write(`queued ${jobIds.length} brand rebuilds of ${name} on {rollup-rebuilds} (request ${requestId})\n`);
+          return;
+        }
         const bar = !json() && process.stderr.isTTY ? new SingleBar({ format: `${name} [{bar}] {percentage}% {value}/{total} events | {eta_formatted} left`, stream: process.stderr }, Presets.shades_classic) : null;
         let started = false;
         const result = await (await ctx.get(ProjectionRebuilder)).rebuild(projector, (p) => {
