@@ -5,7 +5,7 @@ import { ProjectionRebuilder } from '@libs/projection-engine';
 import { answerRollupsProjector } from '@projections';
 import { round } from './support/bench-database';
 import { serverEnv, withAnswerHistory } from './support/answer-history';
-import { compare, startServer } from './support/http-load';
+import { compare, oneAtATime, startServer } from './support/http-load';
 import { timeBareCopy } from './support/bare-copy';
 
 /**
@@ -15,6 +15,7 @@ import { timeBareCopy } from './support/bare-copy';
  *   runs a day: BENCH_RUNS_PER_DAY=7; one by default, 292,000 answers), then the rollups rebuilt from the
  *   event store: answers/s (a bulk rebuild: COPY into staging, sums in SQL), beside the bare baseline
  *   in the same run: the same rows (rollups and contributions) written with COPY into fresh tables;
+ * - visibility/trends?days=365 one request at a time (20, median and slowest ms) on each side;
  * - visibility/trends?days=365, visibility/sov (90 days) and brand-index/latest at 50 connections
  *   against a bare Fastify + pg server running the same SQL, alternating, in the same run:
  *   requests/s and p99 of each side, and their ratios (BENCH_REBUILD_ONLY=1: the rebuild only).
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
     const start90 = addDays(end, -89);
     const headers = { 'x-api-key': key };
     const trends = await compare(`http://127.0.0.1:3811/api/v1/visibility/trends?brandId=${brandId}&days=365`, `http://127.0.0.1:3812/trends?brandId=${brandId}&days=365`, headers, SECONDS);
+    // One year-trend request at a time (the issue: under 100 ms on a quiet machine), each side.
+    const trendsAlone = { api: await oneAtATime(`http://127.0.0.1:3811/api/v1/visibility/trends?brandId=${brandId}&days=365`, headers), baseline: await oneAtATime(`http://127.0.0.1:3812/trends?brandId=${brandId}&days=365`, {}) };
     const sov = await compare(`http://127.0.0.1:3811/api/v1/visibility/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, `http://127.0.0.1:3812/sov?brandId=${brandId}&startDate=${start90}&endDate=${end}`, headers, SECONDS);
     const index = await compare(`http://127.0.0.1:3811/api/v1/brand-index/latest?brandId=${brandId}`, `http://127.0.0.1:3812/brand-index?brandId=${brandId}`, headers, SECONDS);
     const [{ rows }] = await ds.query('SELECT count(*)::int AS rows FROM answer_daily_rollups');
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
         seedSeconds: round(seedSeconds, 1),
         rebuild,
         trends365: trends,
+        trends365OneAtATime: trendsAlone,
         sov90: sov,
         brandIndex: index,
         goals: { rpsRatioAtLeast: 0.5, p99RatioAtMost: 1.5 },

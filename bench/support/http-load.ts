@@ -26,11 +26,25 @@ export function startServer(script: string, env: Record<string, string>, probeUr
   });
 }
 
-/** `seconds` of load at 50 connections; any non-2xx or error fails the benchmark. */
+/**
+ * `seconds` of load at 50 connections; any non-2xx or error fails the benchmark. autocannon ends a
+ * round by closing its connections, but the server still works through the requests it had taken
+ * (their statements queued on its pool): one more request, answered after them (the pool's queue
+ * is first in, first out), tells that the server is idle again, so the next round (the other
+ * side's, or this side's again) is not slowed by this one's leftovers.
+ */
 export async function load(url: string, headers: Record<string, string>, seconds: number) {
   const r = await autocannon({ url, connections: 50, duration: seconds, headers });
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  await drain(url, headers);
   return { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50 };
+}
+
+/** One request, waited for (two minutes at most): the server has worked through what it had taken before it. */
+async function drain(url: string, headers: Record<string, string>): Promise<void> {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(120_000) });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status} after the round`);
 }
 
 /**
@@ -63,4 +77,17 @@ export async function compare(apiUrl: string, baselineUrl: string, headers: Reco
     baselineP99Ms: r.baselineP99Ms,
     p99Ratio: round(r.apiP99Ms / Math.max(1, r.baselineP99Ms), 2),
   };
+}
+
+/** One request at a time, `n` times after a warm-up: the median and the slowest wall time in ms (what one user waits on a quiet server). */
+export async function oneAtATime(url: string, headers: Record<string, string>, n = 20): Promise<{ medianMs: number; maxMs: number }> {
+  await drain(url, headers);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await drain(url, headers);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: round(times[Math.floor(n / 2)], 1), maxMs: round(times[n - 1], 1) };
 }
