@@ -20,17 +20,37 @@ export type QueryFn = <R = Record<string, unknown>>(text: string, params?: unkno
 const CACHE_LIMIT = 100_000;
 
 /**
+ * Owners already read through a given `query` (a projection batch's: the runner makes one per
+ * batch, so this lives as long as the batch). A brand never changes organisation or client and is
+ * never deleted, so an owner read once is the owner every later read would find; a brand not found
+ * is not remembered (it may be created before the next read).
+ */
+const ownersRead = new WeakMap<QueryFn, Map<number, BrandOwner>>();
+
+/**
  * The owners (organisation, client) of the given brands, read in one statement. For projectors,
  * which read it inside their batch transaction and store the client with every row they write.
+ * The members of a projection group share their batch's `query`: a brand read by one member is not
+ * read again by the next (one lookup per batch instead of one per member).
  */
 export async function brandOwners(query: QueryFn, brandIds: readonly number[]): Promise<Map<number, BrandOwner>> {
   const owners = new Map<number, BrandOwner>();
   if (!brandIds.length) return owners;
-  const rows = await query<{ id: string; organization_id: string; client_id: string | null }>(
-    'SELECT id, organization_id, client_id FROM brands WHERE id = ANY($1::bigint[])',
-    [[...new Set(brandIds)]],
-  );
-  for (const r of rows) owners.set(Number(r.id), { organizationId: Number(r.organization_id), clientId: r.client_id === null ? null : Number(r.client_id) });
+  let known = ownersRead.get(query);
+  if (!known) ownersRead.set(query, (known = new Map()));
+  const missing: number[] = [];
+  for (const id of new Set(brandIds)) {
+    const owner = known.get(id);
+    if (owner) owners.set(id, owner);
+    else missing.push(id);
+  }
+  if (!missing.length) return owners;
+  const rows = await query<{ id: string; organization_id: string; client_id: string | null }>('SELECT id, organization_id, client_id FROM brands WHERE id = ANY($1::bigint[])', [missing]);
+  for (const r of rows) {
+    const owner = { organizationId: Number(r.organization_id), clientId: r.client_id === null ? null : Number(r.client_id) };
+    owners.set(Number(r.id), owner);
+    known.set(Number(r.id), owner);
+  }
   return owners;
 }
 
