@@ -70,8 +70,6 @@ function analysedIn(events: readonly RecordedEvent[]): { id: string; at: number;
 
 const ROLLUP_COLUMNS = Object.keys(ANSWER_DAILY_ROLLUPS.columns) as (keyof typeof ANSWER_DAILY_ROLLUPS.columns)[];
 const CELL_COLUMNS = ROLLUP_COLUMNS.filter((c) => !(ROLLUP_COUNTER_COLUMNS as readonly string[]).includes(c));
-/** The cell's columns an answer's entities share (all but the entity). */
-const ANSWER_CELL_COLUMNS = CELL_COLUMNS.filter((c): c is Exclude<(typeof CELL_COLUMNS)[number], 'entity_id'> => c !== 'entity_id');
 
 /**
  * The bulk rebuild (issue 33 part 2): each page's analyses become staging rows, COPYed — `sources`,
@@ -86,9 +84,8 @@ const ANSWER_CELL_COLUMNS = CELL_COLUMNS.filter((c): c is Exclude<(typeof CELL_C
  */
 const bulkRebuild: BulkRebuild = {
   staging: {
-    // The cell's columns once per analysis (on its source row), not once per entity: the cells' rows are narrow.
-    sources: `seq bigint NOT NULL, result_id text NOT NULL, contribution jsonb NOT NULL, ${ANSWER_CELL_COLUMNS.map((c) => `${c} ${ANSWER_DAILY_ROLLUPS.columns[c]} NOT NULL`).join(', ')}`,
-    cells: `seq bigint NOT NULL, entity_id ${ANSWER_DAILY_ROLLUPS.columns.entity_id} NOT NULL, ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} ${ANSWER_DAILY_ROLLUPS.columns[c]} NOT NULL`).join(', ')}`,
+    sources: 'seq bigint NOT NULL, result_id text NOT NULL, contribution jsonb NOT NULL',
+    cells: `seq bigint NOT NULL, ${ROLLUP_COLUMNS.map((c) => `${c} ${ANSWER_DAILY_ROLLUPS.columns[c]} NOT NULL`).join(', ')}`,
     superseded: 'seq bigint NOT NULL',
   },
   async stage(events, seq, context) {
@@ -102,9 +99,10 @@ const bulkRebuild: BulkRebuild = {
     const cells: unknown[][] = [];
     for (const { id, at, data } of analysed) {
       const c = contributionOf(data, data.promptId, owners.get(data.brandId)?.clientId ?? null);
-      sources.push([seq + at, id, c, ...ANSWER_CELL_COLUMNS.map((k) => c.cell[k as keyof Contribution['cell']])]);
+      sources.push([seq + at, id, c]);
+      const k = c.cell;
       for (const [entityId, counters] of Object.entries(c.entities)) {
-        cells.push([seq + at, entityId, ...ROLLUP_COUNTER_COLUMNS.map((_, i) => counters[i] ?? 0)]);
+        cells.push([seq + at, k.organization_id, k.client_id, k.brand_id, k.day, k.provider, k.prompt_id, k.query, k.country, k.language, entityId, ...ROLLUP_COUNTER_COLUMNS.map((_, i) => counters[i] ?? 0)]);
       }
     }
     return { sources, cells };
@@ -129,8 +127,7 @@ const bulkRebuild: BulkRebuild = {
     await context.query(
       `INSERT INTO ${context.table(ANSWER_DAILY_ROLLUPS.table)} (${ROLLUP_COLUMNS.join(', ')})
         SELECT ${CELL_COLUMNS.join(', ')}, ${ROLLUP_COUNTER_COLUMNS.map((c) => `sum(${c})`).join(', ')}
-          FROM (SELECT ${ANSWER_CELL_COLUMNS.map((k) => `s.${k}`).join(', ')}, c.* FROM ${cells} c JOIN ${sources} s USING (seq) ORDER BY ${keys}, seq) AS c
-          GROUP BY ${keys} ORDER BY ${keys}`,
+          FROM (SELECT * FROM ${cells} ORDER BY ${keys}, seq) AS c GROUP BY ${keys} ORDER BY ${keys}`,
     );
   },
 };
