@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@libs/event-store';
 import { answerEvents, resultId, type AnswerAnalysed } from '@libs/analysis';
 import { CounterDeltas, tableShape, upsertRows, type BulkRebuild, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
-import { ANSWER_DAILY_PROVIDER_ROLLUPS, ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, type AnswerRollupCell, type EntitySums, type RollupCounterColumn } from '@libs/visibility';
+import { ANSWER_DAILY_PROVIDER_ROLLUPS, ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, rollupCellColumns, type AnswerRollupCell, type EntitySums, type RollupCounterColumn } from '@libs/visibility';
 
 /** Each answer's contribution to the rollups, kept so that a re-analysis replaces it (read by this projector only). */
 export const ANSWER_ROLLUP_SOURCES = tableShape<{ result_id: string; contribution: Contribution }>({
@@ -69,7 +69,7 @@ function analysedIn(events: readonly RecordedEvent[]): { id: string; at: number;
 }
 
 const ROLLUP_COLUMNS = Object.keys(ANSWER_DAILY_ROLLUPS.columns) as (keyof typeof ANSWER_DAILY_ROLLUPS.columns)[];
-const CELL_COLUMNS = ROLLUP_COLUMNS.filter((c) => !(ROLLUP_COUNTER_COLUMNS as readonly string[]).includes(c));
+const CELL_COLUMNS = rollupCellColumns(ANSWER_DAILY_ROLLUPS);
 
 /**
  * The bulk rebuild (issue 33 part 2): each page's analyses become staging rows, COPYed — `sources`,
@@ -150,7 +150,7 @@ export const answerRollupsProjector: Projector = {
     {
       table: ANSWER_DAILY_PROVIDER_ROLLUPS.table,
       from: ANSWER_DAILY_ROLLUPS.table,
-      keys: Object.keys(ANSWER_DAILY_PROVIDER_ROLLUPS.columns).filter((c) => !(ROLLUP_COUNTER_COLUMNS as readonly string[]).includes(c)),
+      keys: rollupCellColumns(ANSWER_DAILY_PROVIDER_ROLLUPS),
       sums: ROLLUP_COUNTER_COLUMNS,
     },
   ],

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { InjectConfig } from '@libs/config';
 import { derivedTableSql, lockProjectorShard, PROJECTION_CONFIG, quoteIdent, type ProjectionConfig } from '@libs/projection-engine';
 import { QueueModule, Queues, retriedJobs, type QueueDefinition, type QueueProducer } from '@libs/queue';
-import { ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, ROLLUP_COUNTERS } from '@libs/visibility';
+import { ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, ROLLUP_COUNTERS, rollupCellColumns } from '@libs/visibility';
 import { ANSWER_ROLLUP_SOURCES, answerRollupsProjector } from './answer-rollups.projector';
 
 /** One brand's rollups to recompute. */
@@ -27,7 +27,7 @@ export interface BrandRollupRebuildResult {
 const CELL = (field: string, type: string) => `(s.contribution #>> '{cell,${field}}')::${type}`;
 const KEY_COLUMNS = ANSWER_DAILY_ROLLUPS.key;
 const COLUMNS = Object.keys(ANSWER_DAILY_ROLLUPS.columns);
-const CELL_COLUMNS = COLUMNS.filter((c) => !(ROLLUP_COUNTER_COLUMNS as readonly string[]).includes(c));
+const CELL_COLUMNS = rollupCellColumns(ANSWER_DAILY_ROLLUPS);
 
 /** A brand's rollup rows as the answers' latest contributions (answer_rollup_sources) sum them, per cell. */
 const BRAND_SUMS = `

@@ -80,3 +80,8 @@ export const ANSWER_DAILY_PROVIDER_ROLLUPS = tableShape<AnswerProviderRollupRow>
   columns: PROVIDER_ROLLUP_COLUMNS,
   key: ['brand_id', 'day', 'provider', 'country', 'language', 'entity_id'],
 });
+
+/** A rollup table's cell columns (every column but the counters), in the table's column order. */
+export function rollupCellColumns(table: { columns: Record<string, unknown> }): string[] {
+  return Object.keys(table.columns).filter((c) => !(ROLLUP_COUNTER_COLUMNS as readonly string[]).includes(c));
+}
