@@ -63,18 +63,25 @@ async function startWorker(name: string): Promise<Worker> {
   return { name, ds: wds, store: wstore, coordinator };
 }
 
-/** A worker that dies: its connections are cut (as when its process is killed), nothing is released cleanly. */
+/**
+ * A worker that dies: its connections are cut (as when its process is killed), nothing is released
+ * cleanly. Its pools are ended first, so that (unlike a dead process) it cannot open a new
+ * connection between the cut and the end and take its locks again; then its backends are
+ * terminated until none is left.
+ */
 async function kill(w: Worker): Promise<void> {
+  void w.ds.destroy().catch(() => undefined);
+  void w.store.close().catch(() => undefined);
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [w.name]);
+    const deadline = Date.now() + 10_000;
+    while ((await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [w.name])).rowCount && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
   } finally {
     await admin.end();
   }
-  // Nothing it does afterwards reaches the database.
-  void w.ds.destroy().catch(() => undefined);
-  void w.store.close().catch(() => undefined);
 }
 
 let appended = 0;
