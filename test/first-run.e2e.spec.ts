@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './support/processes';
+import { freePort, ROOT } from './support/processes';
 import { until } from './support/until';
 import { ADMIN_URL } from './support/test-database';
 
@@ -106,7 +106,7 @@ afterAll(() => {
 
 describe('first run with only Node (embedded PostgreSQL, own Redis)', () => {
   it('migrates, seeds, answers the banner’s curl, shares its servers with the CLI, restarts on the same data, takes over servers a killed run left, and stops leaving no process behind', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
 
     // First run: a new data folder.
     const first = startService(port);

@@ -1,5 +1,5 @@
 import { ADMIN_URL, createTestDatabase, testRedisPrefix, type TestDatabase } from './support/test-database';
-import { exited, startApp, until } from './support/processes';
+import { exited, freePort, startApp, until } from './support/processes';
 
 /** Start-up refuses bad configuration and unreachable dependencies with one clear line and exit code 1. */
 describe('process start-up', () => {
@@ -36,7 +36,7 @@ describe('process start-up', () => {
     });
 
     it('prints a short start and the banner last: URL, docs, demo key, one curl, how to stop; logs are JSON off a terminal', async () => {
-      const port = String(20000 + Math.floor(Math.random() * 20000));
+      const port = String(await freePort());
       const app = startApp('standalone', { DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
       // Seeding (90 days of answers, the closed loop replayed over them) takes a while on a loaded machine.
       await until(() => app.output().includes('stop:'), 180_000, 'the banner');
@@ -90,7 +90,7 @@ describe('process start-up', () => {
     });
 
     it('serves /health, /ready and /metrics, tags requests with an id, and stops cleanly on SIGTERM', async () => {
-      const port = String(20000 + Math.floor(Math.random() * 20000));
+      const port = String(await freePort());
       const api = startApp('api', { DATABASE_URL: db.url, REDIS_PREFIX: testRedisPrefix(), PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
       const base = `http://127.0.0.1:${port}`;
       // Start-up compiles the TypeScript as it loads: under a full suite on 2 cores it has taken over 30 s. A process that exited says why.

@@ -4,7 +4,7 @@ import { createDataSource } from '@libs/database';
 import { TenancyRepository } from '@libs/tenancy';
 import type { DataSource } from 'typeorm';
 import { newServiceAccount, startFakeGoogle, type FakeGoogle } from '../support/fake-google';
-import { exited, startApp, until } from '../support/processes';
+import { exited, freePort, listening, startApp, until } from '../support/processes';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../support/test-database';
 
 /**
@@ -34,7 +34,7 @@ it('no log line of the API or the worker carries channel credentials', async () 
   const org = await new TenancyRepository(ds).createOrganization('Logs', 'enterprise');
   const client = await new TenancyRepository(ds).createClient(org.id, 'C');
   const { key } = await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: ['read:metrics', 'write:metrics'], tier: 'enterprise' });
-  const port = String(20000 + Math.floor(Math.random() * 20000));
+  const port = String(await freePort());
   const env = {
     DATABASE_URL: db.url,
     REDIS_PREFIX: testRedisPrefix(),
@@ -52,7 +52,7 @@ it('no log line of the API or the worker carries channel credentials', async () 
   const apiProcess = startApp('api', env);
   const worker = startApp('worker', env);
   const base = `http://127.0.0.1:${port}`;
-  await until(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 60_000, 'the API');
+  await listening(apiProcess, base);
   // The worker's channel scheduler passes once at start: a channel created before that pass would get a
   // scheduled sync that takes the scripted answers below. Create it only after that pass (logged at debug).
   await until(() => worker.output().includes('scheduling pass done'), 60_000, "the worker's first scheduling pass");

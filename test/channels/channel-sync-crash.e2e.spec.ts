@@ -5,7 +5,7 @@ import { addDays, utcDay } from '@libs/metrics';
 import { TenancyRepository } from '@libs/tenancy';
 import type { DataSource } from 'typeorm';
 import { newServiceAccount, startFakeGoogle, type FakeGoogle } from '../support/fake-google';
-import { exited, startApp, until } from '../support/processes';
+import { exited, freePort, listening, startApp, until } from '../support/processes';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../support/test-database';
 
 /**
@@ -36,7 +36,7 @@ it('a sync resumes after its worker is killed, from the cursor', async () => {
   const org = await tenancy.createOrganization('Crash', 'enterprise');
   const client = await tenancy.createClient(org.id, 'C');
   const { key } = await new ApiKeysRepository(ds).create({ organizationId: org.id, scopes: ['read:metrics', 'write:metrics'], tier: 'enterprise' });
-  const port = String(20000 + Math.floor(Math.random() * 20000));
+  const port = String(await freePort());
   const env = {
     DATABASE_URL: db.url,
     REDIS_PREFIX: testRedisPrefix(),
@@ -54,7 +54,7 @@ it('a sync resumes after its worker is killed, from the cursor', async () => {
   let worker = startApp('worker', env);
   try {
     const base = `http://127.0.0.1:${port}`;
-    await until(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 60_000, 'the API');
+    await listening(api, base);
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
     const created = await fetch(`${base}/api/v1/channels`, { method: 'POST', headers, body: JSON.stringify({ clientId: client.id, kind: 'ga4', name: 'GA4', propertyId: '9', credentials: account, backfillDays: 10 }) });
     const id = ((await created.json()) as { data: { id: number } }).data.id;

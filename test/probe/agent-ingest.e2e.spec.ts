@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -8,7 +7,7 @@ import { createDataSource } from '@libs/database';
 import { addDays, utcDay } from '@libs/metrics';
 import { TenancyRepository } from '@libs/tenancy';
 import { cli } from '../support/cli';
-import { exited, startApp, until } from '../support/processes';
+import { exited, freePort, startApp, until } from '../support/processes';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../support/test-database';
 
 /**
@@ -36,14 +35,6 @@ interface Site {
   env: Record<string, string>;
   organization(): Promise<{ id: number; key: string }>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 async function startSite(extra: Record<string, string> = {}): Promise<Site> {

@@ -5,7 +5,7 @@ import { addDays, utcDay } from '@libs/metrics';
 import { TenancyRepository } from '@libs/tenancy';
 import type { DataSource } from 'typeorm';
 import { newServiceAccount } from '../support/fake-google';
-import { exited, startApp, until } from '../support/processes';
+import { exited, freePort, startApp, until } from '../support/processes';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../support/test-database';
 
 /**
@@ -29,7 +29,6 @@ let org: { id: number };
 let orgKey: string;
 const today = utcDay(Date.now());
 
-const port = () => String(20000 + Math.floor(Math.random() * 20000));
 const env = (p: string, extra: Record<string, string> = {}) => ({
   DATABASE_URL: db.url,
   REDIS_PREFIX: testRedisPrefix(),
@@ -78,7 +77,7 @@ beforeAll(async () => {
   keys = new ApiKeysRepository(ds);
   org = await tenancy.createOrganization('Probe', 'enterprise');
   orgKey = await keyFor();
-  const [p1, p2] = [port(), port()];
+  const [p1, p2] = [String(await freePort()), String(await freePort())];
   api = startApp('api', env(p1, { CHANNEL_CREDENTIALS_KEY: randomBytes(32).toString('base64') }));
   keyless = startApp('api', env(p2));
   base = `http://127.0.0.1:${p1}`;
