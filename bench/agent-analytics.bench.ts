@@ -15,7 +15,7 @@ import { addDays, utcDay } from '@libs/metrics';
 import { TenancyRepository } from '@libs/tenancy';
 import { round, withBenchDatabase } from './support/bench-database';
 import { serverEnv } from './support/answer-history';
-import { compare, startServer } from './support/http-load';
+import { compare, serverPorts, startServer } from './support/http-load';
 import { ROOT } from './support/spawn-script';
 
 /**
@@ -213,7 +213,9 @@ async function main(): Promise<void> {
 
       // 2. POST /ingest, 10,000-entry batches from 8 clients.
       let postIngest: Record<string, unknown> | undefined;
-      if (PARTS.has('post') || PARTS.has('reads')) children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: '3841', HOST: '127.0.0.1' }, 'http://127.0.0.1:3841/health'));
+      const ports = await serverPorts();
+      const [api, bare] = [`http://127.0.0.1:${ports.api}`, `http://127.0.0.1:${ports.baseline}`];
+      if (PARTS.has('post') || PARTS.has('reads')) children.push(await startServer('apps/api/src/main.ts', { ...env, PORT: String(ports.api), HOST: '127.0.0.1' }, `${api}/health`));
       if (PARTS.has('post')) {
         const batchBody = JSON.stringify(
           Array.from({ length: 10_000 }, (_, i) => {
@@ -227,7 +229,7 @@ async function main(): Promise<void> {
           Array.from({ length: 8 }, async () => {
             while (next < POST_BATCHES) {
               next++;
-              const res = await fetch('http://127.0.0.1:3841/api/v1/agent-analytics/ingest', { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: batchBody });
+              const res = await fetch(`${api}/api/v1/agent-analytics/ingest`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: batchBody });
               if (res.status !== 202) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
               await res.arrayBuffer();
             }
@@ -283,9 +285,9 @@ async function main(): Promise<void> {
         await rawPool.end();
         await ds.query('ANALYZE agent_page_daily; ANALYZE agent_page_totals_daily; ANALYZE agent_bot_daily; ANALYZE ai_referral_daily; ANALYZE bot_visits');
         const [{ seeded }] = await ds.query(`SELECT sum(visits)::bigint AS seeded FROM agent_page_daily WHERE organization_id = $1`, [readOrg.id]);
-        children.push(await startServer('bench/support/agent-analytics-baseline-server.ts', { ...env, BASELINE_PORT: '3842', BASELINE_ORG: String(readOrg.id) }, 'http://127.0.0.1:3842/trends'));
+        children.push(await startServer('bench/support/agent-analytics-baseline-server.ts', { ...env, BASELINE_PORT: String(ports.baseline), BASELINE_ORG: String(readOrg.id) }, `${bare}/trends`));
         const headers = { 'x-api-key': readKey };
-        for (const name of ['overview', 'bots', 'pages', 'trends']) figures[name] = await compare(`http://127.0.0.1:3841/api/v1/agent-analytics/${name}?days=30`, `http://127.0.0.1:3842/${name}?days=30`, headers, SECONDS);
+        for (const name of ['overview', 'bots', 'pages', 'trends']) figures[name] = await compare(`${api}/api/v1/agent-analytics/${name}?days=30`, `${bare}/${name}?days=30`, headers, SECONDS);
         reads = { seededVisits: Number(seeded), rawRows: RAW_ROWS, ...figures, goals: { rpsRatioAtLeast: 0.5, p99RatioAtMost: 1.5 } };
       }
 

@@ -1,7 +1,20 @@
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { freePort } from '@libs/local-services';
 import { round } from './bench-database';
 import { spawnScript } from './spawn-script';
+
+/**
+ * Two distinct loopback ports nobody listens on now (the system picks them): a benchmark's API and
+ * bare server, so that benchmarks run side by side on one machine never probe, load or measure
+ * each other's servers.
+ */
+export async function serverPorts(): Promise<{ api: number; baseline: number }> {
+  const api = await freePort();
+  let baseline = await freePort();
+  while (baseline === api) baseline = await freePort();
+  return { api, baseline };
+}
 
 /** Starts a server script as a child process and resolves once `probeUrl` answers 2xx (60 s at most). */
 export function startServer(script: string, env: Record<string, string>, probeUrl: string): Promise<ChildProcess> {

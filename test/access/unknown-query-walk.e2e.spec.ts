@@ -1,3 +1,4 @@
+import { ALL_SCOPES } from '@libs/auth';
 import { registeredRoutes, type RegisteredRoute } from '@libs/http';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { servesFilesNotApi } from '../support/routes';
@@ -49,6 +50,15 @@ describe('every route', () => {
       if (!ok) failures.push(`${label(route)} ?${name}=1 → ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('checks access first: an undeclared parameter from a key without the route\'s scope is 403, without credentials 401', async () => {
+    const without = (await api.organization({ scopes: ALL_SCOPES.filter((s) => s !== 'read:webhooks') })).key;
+    for (const url of ['/api/v1/webhooks/events?unknownParam=1', '/api/v1/webhooks?unknownParam=1']) {
+      const refused = await api.request({ url, key: without });
+      expect([refused.status, refused.body.error.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+      expect((await api.request({ url })).status).toBe(401);
+    }
   });
 
   it('still serves a route without a query DTO when no query string, or an empty one, is sent', async () => {

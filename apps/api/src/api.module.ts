@@ -5,7 +5,7 @@ import { EventStoreModule } from '@libs/event-store';
 import { ObservabilityModule } from '@libs/observability';
 import { RedisModule } from '@libs/redis';
 import { AuthModule } from '@libs/auth';
-import { ErrorFilter, UndeclaredQueryInterceptor, createValidationPipe } from '@libs/http';
+import { ErrorFilter, createValidationPipe } from '@libs/http';
 import { TenancyModule } from '@libs/tenancy';
 import { OpportunitiesModule } from '@libs/opportunities';
 import { RateLimitModule } from '@libs/rate-limit';
@@ -18,7 +18,7 @@ import { AgentAnalyticsModule } from '@libs/agent-analytics';
 import { PageAuditsModule } from '@libs/page-audits';
 import { CitationsModule } from '@libs/citations';
 import { McpModule } from '@libs/mcp';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 
 /** The HTTP API: composes the modules; each module owns its controllers. */
 @Module({})
@@ -51,7 +51,6 @@ export class ApiModule {
       providers: [
         { provide: APP_FILTER, useClass: ErrorFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: UndeclaredQueryInterceptor },
       ],
     };
   }

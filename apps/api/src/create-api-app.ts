@@ -6,7 +6,7 @@ import { NestLogger, ROOT_LOGGER } from '@libs/observability';
 import { ALL_SCOPES, Authenticator, PUBLIC_METADATA, SCOPE_METADATA } from '@libs/auth';
 import { RateLimiter } from '@libs/rate-limit';
 import { UsageRecorder } from '@libs/usage';
-import { buildOpenApi, clientErrorReply, frameworkErrorReply, installRouteBodyOptions, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations, type WebhookDocumentation } from '@libs/http';
+import { UndeclaredQueryGuard, buildOpenApi, clientErrorReply, frameworkErrorReply, installRouteBodyOptions, recordRoutes, serveApiDocumentation, toFastifyPath, type AccessDeclarations, type WebhookDocumentation } from '@libs/http';
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_EXAMPLES, WEBHOOK_PAYLOAD_SCHEMAS } from '@libs/webhooks';
 import { installMcpAnswers } from '@libs/mcp';
 import { ApiModule } from './api.module';
@@ -46,6 +46,8 @@ export async function createApiApp(config: AppConfig, extraImports: ModuleMetada
     bodyParser: false,
   });
   app.useLogger(app.get(NestLogger));
+  // After the access guard (AuthModule's APP_GUARD, applied when the application was created): unknown query parameters are 400 once access is checked.
+  app.useGlobalGuards(new UndeclaredQueryGuard());
   const fastify = app.getHttpAdapter().getInstance();
   const { document, operations } = buildOpenApi(app, API_ACCESS, API_WEBHOOKS);
   // The methods of each route that declare a scope, by Fastify route (`/api/v1/brands/:id`).

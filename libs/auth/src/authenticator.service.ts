@@ -29,6 +29,15 @@ export class Authenticator {
    */
   private readonly hashes = new Map<string, string>();
 
+  /**
+   * The database lookup in flight per credential (`kind:hash`), with the cache's generation when
+   * it started: when a cached credential expires, the requests that arrive before its lookup
+   * returns wait for that one lookup instead of each sending its own (50 concurrent requests of
+   * one key sent up to 50 identical statements every TTL). A request that arrives after the cache
+   * forgot anything (a revocation) never joins a lookup started before: it sends its own.
+   */
+  private readonly loading = new Map<string, { generation: number; principal: Promise<Principal | null> }>();
+
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly tokens: AccessTokensRepository,
@@ -72,12 +81,23 @@ export class Authenticator {
     const hex = known ?? sha256(secret).toString('hex');
     const hit = this.cache.get(kind, hex);
     if (hit) return hit;
-    const principal = await load(Buffer.from(hex, 'hex'));
-    if (principal) {
-      this.cache.set(kind, hex, principal);
-      if (this.hashes.size >= MAX_REMEMBERED_HASHES) this.hashes.clear();
-      this.hashes.set(secret, hex);
+    const key = `${kind}:${hex}`;
+    const generation = this.cache.generation;
+    const inflight = this.loading.get(key);
+    if (inflight && inflight.generation === generation) return inflight.principal;
+    const principal = load(Buffer.from(hex, 'hex')).then((found) => {
+      if (found) {
+        this.cache.set(kind, hex, found);
+        if (this.hashes.size >= MAX_REMEMBERED_HASHES) this.hashes.clear();
+        this.hashes.set(secret, hex);
+      }
+      return found;
+    });
+    this.loading.set(key, { generation, principal });
+    try {
+      return await principal;
+    } finally {
+      if (this.loading.get(key)?.principal === principal) this.loading.delete(key);
     }
-    return principal;
   }
 }

@@ -23,6 +23,11 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   private readonly entries = new Map<string, { principal: Principal; until: number }>();
   private subscriber: RedisSubscriber | null = null;
   readonly channel: string;
+  /**
+   * Counts what this cache has been told to forget (a revocation, or everything): a lookup of a
+   * credential started before a revocation must not answer a request that arrives after it.
+   */
+  private forgotten = 0;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.channel = `${config.redisPrefix}:credentials:revoked`;
@@ -30,10 +35,15 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.subscriber = await RedisSubscriber.open(this.config, {
-      channels: { [this.channel]: (hash) => (hash === '*' ? this.entries.clear() : this.forget(hash)) },
+      channels: { [this.channel]: (hash) => (hash === '*' ? this.forgetAll() : this.forget(hash)) },
       // After a reconnect, messages may have been missed: forget everything.
-      onReady: () => this.entries.clear(),
+      onReady: () => this.forgetAll(),
     });
+  }
+
+  /** Changes whenever the cache forgets a credential or everything (compare two readings). */
+  get generation(): number {
+    return this.forgotten;
   }
 
   onApplicationShutdown(): void {
@@ -59,8 +69,14 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
 
   /** Forgets a credential, of either kind. */
   forget(hash: string): void {
+    this.forgotten++;
     this.entries.delete(`api_key:${hash}`);
     this.entries.delete(`access_token:${hash}`);
+  }
+
+  private forgetAll(): void {
+    this.forgotten++;
+    this.entries.clear();
   }
 }
 

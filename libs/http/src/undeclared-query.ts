@@ -1,7 +1,6 @@
-import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import type { Observable } from 'rxjs';
 import { ApiError } from './api-error';
 
 /** The message of a query string sent to an operation that declares no query parameter. */
@@ -24,17 +23,21 @@ function declaresQuery(controller: object, handler: string): boolean {
 /**
  * Unknown query parameters are 400 on every route. A route with a query DTO refuses them in the
  * validation pipe (`forbidNonWhitelisted`); a route without one never runs the pipe on its query,
- * so this interceptor (after the guards, before the pipes, like the pipe's own check) refuses any
- * parameter sent to it, with the pipe's message for each ("property X should not exist"). Which
- * handlers declare a query is read once, from Nest's route-argument metadata (`@IgnoresQuery()`
- * exempts a handler a standard obliges to ignore unknown parameters).
+ * so this guard refuses any parameter sent to it, with the pipe's message for each ("property X
+ * should not exist"). The API installs it after every other guard (`app.useGlobalGuards` once the
+ * application is created, after the access guard; no route declares guards of its own), so it
+ * runs where the pipe's own check would: after access is checked (401, 403 first), before the
+ * pipes. A guard rather than an interceptor: Nest runs the handler of a route with any interceptor
+ * through an rxjs pipeline built per request, and a guard is one call. Which handlers declare a
+ * query is read once, from Nest's route-argument metadata (`@IgnoresQuery()` exempts a handler a
+ * standard obliges to ignore unknown parameters).
  */
 @Injectable()
-export class UndeclaredQueryInterceptor implements NestInterceptor {
+export class UndeclaredQueryGuard implements CanActivate {
   private readonly declared = new WeakMap<object, boolean>();
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
     const handler = context.getHandler();
     let declared = this.declared.get(handler);
     if (declared === undefined) {
@@ -46,6 +49,6 @@ export class UndeclaredQueryInterceptor implements NestInterceptor {
       const names = query !== null && typeof query === 'object' ? Object.keys(query) : [];
       if (names.length) throw ApiError.validation(names.map((name) => ({ field: name, message: `property ${name} should not exist` })), NO_QUERY_MESSAGE);
     }
-    return next.handle();
+    return true;
   }
 }

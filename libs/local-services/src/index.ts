@@ -3,3 +3,4 @@ export * from './local-services';
 export { EmbeddedPostgres, postgresBinaries } from './embedded-postgres';
 export { LocalRedis, noRedis } from './local-redis';
 export { SharedServer } from './shared-server';
+export { freePort } from './process-tools';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Tier } from '@libs/auth';
+import { poolOf, preparedQuery } from '@libs/sql';
 
 export interface Organization {
   id: number;
@@ -214,4 +215,32 @@ export class TenancyRepository {
     ]);
     return rows.map(toCompetitor);
   }
+
+  /**
+   * The names an analytics read gives its entities, in one prepared statement: the brand's (as
+   * `findBrand(scope, brand.id)` finds it: null when the scope may not see it) and its competitors'
+   * by id (as `competitorsOfBrand(brand)`). A read names them on every request, beside its own
+   * statement; nothing is cached (a rename shows at once, in every process).
+   */
+  async trackedNames(scope: TenantScope, brand: Pick<Brand, 'id' | 'organizationId'>): Promise<TrackedNames> {
+    const rows = await preparedQuery<{ competitor_id: string | null; name: string }>(poolOf(this.dataSource), TRACKED_NAMES_SQL, [brand.id, scope.organizationId, scope.clientId, brand.organizationId]);
+    const names: TrackedNames = { brand: null, competitors: [] };
+    for (const r of rows) {
+      if (r.competitor_id === null) names.brand = r.name;
+      else names.competitors.push({ id: Number(r.competitor_id), name: r.name });
+    }
+    return names;
+  }
 }
+
+/** The brand's name (null when the caller may not see it) and its competitors' by id. */
+export interface TrackedNames {
+  brand: string | null;
+  competitors: { id: number; name: string }[];
+}
+
+/** `findBrand`'s row and `competitorsOfBrand`'s rows, their names only: the brand first (no competitor id), then the competitors by id. */
+const TRACKED_NAMES_SQL = `SELECT NULL::bigint AS competitor_id, name FROM brands WHERE id = $1 AND organization_id = $2 AND ($3::bigint IS NULL OR client_id = $3)
+  UNION ALL
+  SELECT id, name FROM competitor_brands WHERE brand_id = $1 AND organization_id = $4
+  ORDER BY competitor_id NULLS FIRST`;

@@ -23,6 +23,11 @@ export function parseWeights(text: string, base: BrandIndexWeights = DEFAULT_BRA
   return weights;
 }
 
+/** The weights in force from an organisation's stored ones (null: none set, the defaults of DESIGN §14). */
+export function weightsOf(stored: BrandIndexWeights | null): { weights: BrandIndexWeights; custom: boolean } {
+  return stored !== null ? { weights: { ...DEFAULT_BRAND_INDEX_WEIGHTS, ...stored }, custom: true } : { weights: { ...DEFAULT_BRAND_INDEX_WEIGHTS }, custom: false };
+}
+
 /** Brand-index weights by organisation (the defaults of DESIGN §14 when none are set). */
 @Injectable()
 export class BrandIndexWeightsRepository {
@@ -30,7 +35,7 @@ export class BrandIndexWeightsRepository {
 
   async of(organizationId: number): Promise<{ weights: BrandIndexWeights; custom: boolean }> {
     const rows: { weights: BrandIndexWeights }[] = await this.dataSource.query('SELECT weights FROM brand_index_weights WHERE organization_id = $1', [organizationId]);
-    return rows.length ? { weights: { ...DEFAULT_BRAND_INDEX_WEIGHTS, ...rows[0].weights }, custom: true } : { weights: { ...DEFAULT_BRAND_INDEX_WEIGHTS }, custom: false };
+    return weightsOf(rows.length ? rows[0].weights : null);
   }
 
   async set(organizationId: number, weights: BrandIndexWeights | null): Promise<{ weights: BrandIndexWeights; custom: boolean }> {

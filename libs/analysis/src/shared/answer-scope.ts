@@ -107,11 +107,11 @@ export class AnswerScope {
     return { brand, filter, entities: new Map(), brandEntityId: `brand-${brand.id}` };
   }
 
-  /** Adds the names of the brand and its competitors to the scope (a read that names them runs this beside its first statement). */
+  /** Adds the names of the brand and its competitors to the scope (one statement; a read that names them runs this beside its first statement). */
   async named(scope: AnswerScopeOf, p: TenantScope): Promise<AnswerScopeOf> {
-    const [brand, competitors] = await Promise.all([this.tenancy.findBrand(p, scope.brand.id), this.tenancy.competitorsOfBrand(scope.brand)]);
-    if (brand) scope.entities.set(scope.brandEntityId, { id: scope.brandEntityId, name: brand.name, kind: 'brand' });
-    for (const c of competitors) scope.entities.set(`competitor-${c.id}`, { id: `competitor-${c.id}`, name: c.name, kind: 'competitor' });
+    const names = await this.tenancy.trackedNames(p, scope.brand);
+    if (names.brand !== null) scope.entities.set(scope.brandEntityId, { id: scope.brandEntityId, name: names.brand, kind: 'brand' });
+    for (const c of names.competitors) scope.entities.set(`competitor-${c.id}`, { id: `competitor-${c.id}`, name: c.name, kind: 'competitor' });
     return scope;
   }
 

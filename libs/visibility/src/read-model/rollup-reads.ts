@@ -3,7 +3,7 @@ import { ReadReplica, lagTolerantPool } from '@libs/database';
 import { DataSource } from 'typeorm';
 import { ANSWER_FILTER_WHERE, answerFilterParams, type AnswerFilter } from '@libs/analysis';
 import type { DayKey } from '@libs/metrics';
-import { preparedQuery } from '@libs/sql';
+import { poolOf, preparedQuery } from '@libs/sql';
 import { ROLLUP_COUNTER_NAMES, ROLLUP_COUNTERS, type EntitySums, type RollupCounter } from '../domain/entity-sums';
 import { ANSWER_DAILY_PROVIDER_ROLLUPS, ANSWER_DAILY_ROLLUPS, rollupColumn } from './answer-rollups.table';
 
@@ -57,6 +57,15 @@ export function rollupSumsSql(f: AnswerFilter, groups: readonly RollupGroup[], c
   };
 }
 
+/** The newest day with answers of a brand ($1 organisation, $2 brand) and market ($3 country, $4 language, null for any): `day`, or null. */
+export const LATEST_DAY_SQL = `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM answer_daily_rollups
+        WHERE organization_id = $1 AND brand_id = $2 AND answers > 0 AND ($3::text IS NULL OR country = $3) AND ($4::text IS NULL OR language = $4)`;
+
+/** The parameters of LATEST_DAY_SQL. */
+export function latestDayParams(f: MarketOf): unknown[] {
+  return [f.organizationId, f.brandId, f.country ?? null, f.language ?? null];
+}
+
 /** Sums of the daily rollups (DESIGN §14 figures re-aggregate from them exactly), grouped as asked, per entity. */
 @Injectable()
 export class RollupReads {
@@ -75,13 +84,9 @@ export class RollupReads {
     return preparedQuery<RollupRow>(lagTolerantPool(this.dataSource, this.replica), sql.text, sql.params);
   }
 
-  /** The newest day with answers of the brand (of the filter's market, when it names one), or null. */
+  /** The newest day with answers of the brand (of the filter's market, when it names one), or null (a prepared statement, on the primary as before). */
   async latestDay(f: MarketOf): Promise<DayKey | null> {
-    const [r]: { day: string | null }[] = await this.dataSource.query(
-      `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM answer_daily_rollups
-        WHERE organization_id = $1 AND brand_id = $2 AND answers > 0 AND ($3::text IS NULL OR country = $3) AND ($4::text IS NULL OR language = $4)`,
-      [f.organizationId, f.brandId, f.country ?? null, f.language ?? null],
-    );
+    const [r] = await preparedQuery<{ day: string | null }>(poolOf(this.dataSource), LATEST_DAY_SQL, latestDayParams(f));
     return r?.day ?? null;
   }
 
