@@ -186,12 +186,14 @@ export const rollupsBulkRebuild = (bits: ReplayFilterBits = { answers: 25, cells
     const rollups = context.table(ANSWER_DAILY_ROLLUPS.table);
     const contributions = context.table(ANSWER_ROLLUP_SOURCES.table);
     const [staged] = await context.query<{ cells: boolean; sources: boolean }>(`SELECT EXISTS (SELECT FROM ${cells}) AS cells, EXISTS (SELECT FROM ${sources}) AS sources`);
-    // Sorting in memory, not on disk; grouping by sort, so that each cell's floats are added in
-    // feed order, as the live batches add them (this transaction only).
-    await context.query(`SELECT set_config('work_mem', '256MB', true), set_config('enable_hashagg', 'off', true)`);
+    // Sorting and hashing in memory, not on disk (this transaction only).
+    await context.query(`SELECT set_config('work_mem', '256MB', true)`);
     if (staged.cells) {
-      // A cell met on several pages: the later pages' sums (in feed order) added to the first page's row.
+      // A cell met on several pages: the later pages' sums (in feed order) added to the first page's
+      // row, grouped by sort so that each cell's floats are added in feed order, as the live batches
+      // add them (hash aggregation back for what follows: the derived tables' GROUP BY of every row).
       await context.query(`ANALYZE ${cells}`);
+      await context.query(`SELECT set_config('enable_hashagg', 'off', true)`);
       const keys = [...KEY_COLUMNS, ...CELL_COLUMNS.filter((c) => !KEY_COLUMNS.includes(c))].join(', ');
       await context.query(
         `INSERT INTO ${rollups} AS r (${ROLLUP_COLUMNS.join(', ')})
@@ -199,6 +201,7 @@ export const rollupsBulkRebuild = (bits: ReplayFilterBits = { answers: 25, cells
             FROM (SELECT * FROM ${cells} ORDER BY ${keys}, seq) AS c GROUP BY ${keys} ORDER BY ${keys}
           ON CONFLICT (${KEY_COLUMNS.join(', ')}) DO UPDATE SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = r.${c} + excluded.${c}`).join(', ')}`,
       );
+      await context.query(`SET LOCAL enable_hashagg TO DEFAULT`);
     }
     if (!staged.sources) return;
     // Re-analysed answers: every analysis but the latest is superseded, the one written directly
