@@ -13,8 +13,9 @@ import { timeBareCopy } from './support/bare-copy';
  * - BENCH_BRANDS (20) brands x BENCH_PROMPTS (10) prompts x 4 providers x BENCH_DAYS (365) days of
  *   analysed answers written through the event store (the issue's 2,000,000 answers take several
  *   runs a day: BENCH_RUNS_PER_DAY=7; one by default, 292,000 answers), then the rollups rebuilt from the
- *   event store: answers/s (a bulk rebuild: COPY into staging, sums in SQL), beside the bare baseline
- *   in the same run: the same rows (rollups and contributions) written with COPY into fresh tables;
+ *   event store: answers/s (a bulk rebuild: pages summed in memory, COPYed into index-less shadow
+ *   tables), beside the bare baseline in the same run: the same rows (rollups and contributions)
+ *   written with COPY into fresh tables;
  * - visibility/trends?days=365 one request at a time (20, median and slowest ms) on each side;
  * - visibility/trends?days=365, visibility/sov (90 days) and brand-index/latest at 50 connections
  *   against a bare Fastify + pg server running the same SQL, alternating, in the same run:

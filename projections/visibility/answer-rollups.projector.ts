@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@libs/event-store';
 import { answerEvents, resultId, type AnswerAnalysed } from '@libs/analysis';
-import { CounterDeltas, tableShape, upsertRows, type BulkRebuild, type ProjectionContext, type Projector } from '@libs/projection-engine';
+import { CounterDeltas, SeenKeys, tableShape, upsertRows, type BulkContext, type BulkRebuild, type ProjectionContext, type Projector } from '@libs/projection-engine';
 import { brandOwners } from '@libs/tenancy';
 import { ANSWER_DAILY_PROVIDER_ROLLUPS, ANSWER_DAILY_ROLLUPS, ROLLUP_COUNTER_COLUMNS, ROLLUP_COUNTER_NAMES, rollupCellColumns, type AnswerRollupCell, type EntitySums, type RollupCounterColumn } from '@libs/visibility';
 
@@ -69,68 +69,165 @@ function analysedIn(events: readonly RecordedEvent[]): { id: string; at: number;
 }
 
 const ROLLUP_COLUMNS = Object.keys(ANSWER_DAILY_ROLLUPS.columns) as (keyof typeof ANSWER_DAILY_ROLLUPS.columns)[];
-const CELL_COLUMNS = rollupCellColumns(ANSWER_DAILY_ROLLUPS);
+const CELL_COLUMNS = rollupCellColumns(ANSWER_DAILY_ROLLUPS) as (keyof AnswerRollupCell)[];
+const KEY_COLUMNS = ANSWER_DAILY_ROLLUPS.key as readonly (keyof AnswerRollupCell)[];
+/** The key's columns but the entity: an answer's cell. */
+const ANSWER_CELL_KEY = KEY_COLUMNS.filter((k) => k !== 'entity_id') as (keyof Contribution['cell'])[];
+
+/** A rollup cell a page of the replay adds to: its cell, its entity and its counters summed in feed order. */
+interface PageCell {
+  cell: Contribution['cell'];
+  entityId: string;
+  sums: number[];
+}
+
+/** What a bulk rebuild keeps from page to page: brands' owners, and the answers and cells already written. */
+interface Replay {
+  owners: Map<number, { clientId: number | null }>;
+  answers: SeenKeys;
+  cells: SeenKeys;
+}
+
+/** The sizes of the sets of answers and cells written (2^n bits each: 4 MB and 8 MB by default). */
+export interface ReplayFilterBits {
+  answers: number;
+  cells: number;
+}
+
+function replayOf(context: BulkContext, bits: ReplayFilterBits): Replay {
+  let replay = context.memo.get('replay') as Replay | undefined;
+  if (!replay) {
+    replay = { owners: new Map(), answers: new SeenKeys(bits.answers), cells: new SeenKeys(bits.cells) };
+    context.memo.set('replay', replay);
+  }
+  return replay;
+}
 
 /**
- * The bulk rebuild (issue 33 part 2): each page's analyses become staging rows, COPYed — `sources`,
- * one per analysis (`seq`: its place in the feed; the contribution as `apply` keeps it), and
- * `cells`, one per analysis and entity (its cell and counters, as `apply` adds them). `finish`
- * keeps the latest analysis of each answer: its contribution goes to `answer_rollup_sources`; an
- * earlier analysis's cells are zeroed (not removed: the live projector leaves a cell a later
- * analysis no longer touches at zero, so the rebuild keeps it too), then the cells are summed per
- * key into `answer_daily_rollups`. Row for row what `apply` leaves, except the float sums, which
- * are added in another order (last-bit differences; `apply`'s own sums already depend on where
- * its batches end) — checked by projections/visibility/answer-rollups-rebuild.int.spec.ts.
+ * The bulk rebuild (issue 33 part 2): each page's analyses are summed per rollup cell in memory, in
+ * feed order, as a live batch sums its deltas (an answer re-analysed within the page: its earlier
+ * contribution taken out, the new one added), and COPYed straight into the shadow tables (loaded
+ * without their indexes, built once the feed is read): a cell's row and an answer's contribution
+ * (`answer_rollup_sources`) the first time the replay meets them. What it may have met on an earlier
+ * page (a set of the keys written, in fixed memory, `SeenKeys`: certain when it says no) goes to
+ * staging instead: `cells`, a later page's sums of a cell (with the page's `seq`), and `sources`, an
+ * answer's latest analysis in the page (with its `seq`: its place in the feed). `finish` then adds
+ * each staged cell's sums to its row (or inserts it: the set's rare false positive), keeps each
+ * re-analysed answer's latest contribution and takes every earlier one out of its cells, as the live
+ * projector does (a cell no later analysis touches stays, at zero). Row for row what `apply` leaves;
+ * the float sums may differ in the last bits (added per page then per cell, as `apply`'s depend on
+ * where its batches end) —
+ * checked by projections/visibility/rollup-rebuilds.int.spec.ts (also with sets of a few bits,
+ * where nearly every key goes through staging).
  */
-const bulkRebuild: BulkRebuild = {
+export const rollupsBulkRebuild = (bits: ReplayFilterBits = { answers: 25, cells: 26 }): BulkRebuild => ({
   staging: {
     sources: 'seq bigint NOT NULL, result_id text NOT NULL, contribution jsonb NOT NULL',
     cells: `seq bigint NOT NULL, ${ROLLUP_COLUMNS.map((c) => `${c} ${ANSWER_DAILY_ROLLUPS.columns[c]} NOT NULL`).join(', ')}`,
-    superseded: 'seq bigint NOT NULL',
+    superseded: 'contribution jsonb NOT NULL',
+  },
+  direct: {
+    [ANSWER_DAILY_ROLLUPS.table]: ANSWER_DAILY_ROLLUPS.columns,
+    [ANSWER_ROLLUP_SOURCES.table]: ANSWER_ROLLUP_SOURCES.columns,
   },
   async stage(events, seq, context) {
     const analysed = analysedIn(events);
+    const replay = replayOf(context, bits);
     // Brands' owners read once per rebuild (a brand's client is the same for the whole replay).
-    const owners = (context.memo.get('owners') as Map<number, { clientId: number | null }> | undefined) ?? new Map<number, { clientId: number | null }>();
-    context.memo.set('owners', owners);
-    const unknown = [...new Set(analysed.map((a) => a.data.brandId))].filter((b) => !owners.has(b));
-    for (const [id, owner] of await brandOwners(context.query, unknown)) owners.set(id, owner);
+    const unknown = [...new Set(analysed.map((a) => a.data.brandId))].filter((b) => !replay.owners.has(b));
+    for (const [id, owner] of await brandOwners(context.query, unknown)) replay.owners.set(id, owner);
     const sources: unknown[][] = [];
-    const cells: unknown[][] = [];
-    for (const { id, at, data } of analysed) {
-      const c = contributionOf(data, data.promptId, owners.get(data.brandId)?.clientId ?? null);
-      sources.push([seq + at, id, c]);
-      const k = c.cell;
+    const stagedSources: unknown[][] = [];
+    const cells = new Map<string, PageCell>();
+    /** Adds (or, sign -1, takes out) a contribution's counters to its cells, in feed order. */
+    const addCells = (c: Contribution, sign: 1 | -1) => {
+      // The cell's key (NUL never occurs in a text value).
+      const prefix = ANSWER_CELL_KEY.map((k) => c.cell[k]).join('\0') + '\0';
       for (const [entityId, counters] of Object.entries(c.entities)) {
-        cells.push([seq + at, k.organization_id, k.client_id, k.brand_id, k.day, k.provider, k.prompt_id, k.query, k.country, k.language, entityId, ...ROLLUP_COUNTER_COLUMNS.map((_, i) => counters[i] ?? 0)]);
+        const key = prefix + entityId;
+        let cell = cells.get(key);
+        if (!cell) cells.set(key, (cell = { cell: c.cell, entityId, sums: ROLLUP_COUNTER_COLUMNS.map(() => 0) }));
+        for (let i = 0; i < cell.sums.length; i++) cell.sums[i] += sign * (counters[i] ?? 0);
       }
+    };
+    /** The answers of this page: the row that holds each one's contribution, and that contribution. */
+    const answers = new Map<string, { row: unknown[]; staged: boolean; contribution: Contribution }>();
+    for (const { id, at, data } of analysed) {
+      const c = contributionOf(data, data.promptId, replay.owners.get(data.brandId)?.clientId ?? null);
+      const earlier = answers.get(id);
+      if (earlier) {
+        // Re-analysed within the page: as a live batch does, the earlier contribution taken out of
+        // its cells (a cell only it touched stays, at zero) and the answer's row given the latest.
+        addCells(earlier.contribution, -1);
+        if (earlier.staged) earlier.row.splice(0, 3, seq + at, id, c);
+        else earlier.row.splice(0, 2, id, c);
+        earlier.contribution = c;
+      } else {
+        const staged = replay.answers.add(id);
+        const row = staged ? [seq + at, id, c] : [id, c];
+        (staged ? stagedSources : sources).push(row);
+        answers.set(id, { row, staged, contribution: c });
+      }
+      addCells(c, 1);
     }
-    return { sources, cells };
+    const rollups: unknown[][] = [];
+    const stagedCells: unknown[][] = [];
+    for (const [key, { cell, entityId, sums }] of cells) {
+      const row = [...CELL_COLUMNS.map((c) => (c === 'entity_id' ? entityId : cell[c as keyof Contribution['cell']])), ...sums];
+      if (replay.cells.add(key)) stagedCells.push([seq, ...row]);
+      else rollups.push(row);
+    }
+    return { [ANSWER_DAILY_ROLLUPS.table]: rollups, [ANSWER_ROLLUP_SOURCES.table]: sources, cells: stagedCells, sources: stagedSources };
   },
   async finish(context) {
     const sources = context.staging('sources');
     const cells = context.staging('cells');
     const superseded = context.staging('superseded');
+    const rollups = context.table(ANSWER_DAILY_ROLLUPS.table);
+    const contributions = context.table(ANSWER_ROLLUP_SOURCES.table);
+    const [staged] = await context.query<{ cells: boolean; sources: boolean }>(`SELECT EXISTS (SELECT FROM ${cells}) AS cells, EXISTS (SELECT FROM ${sources}) AS sources`);
+    // Sorting and hashing in memory, not on disk (this transaction only).
+    await context.query(`SELECT set_config('work_mem', '256MB', true)`);
+    if (staged.cells) {
+      // A cell met on several pages: the later pages' sums (in feed order) added to the first page's
+      // row, grouped by sort so that each cell's floats are added in feed order, as the live batches
+      // add them (hash aggregation back for what follows: the derived tables' GROUP BY of every row).
+      await context.query(`ANALYZE ${cells}`);
+      await context.query(`SELECT set_config('enable_hashagg', 'off', true)`);
+      const keys = [...KEY_COLUMNS, ...CELL_COLUMNS.filter((c) => !KEY_COLUMNS.includes(c))].join(', ');
+      await context.query(
+        `INSERT INTO ${rollups} AS r (${ROLLUP_COLUMNS.join(', ')})
+          SELECT ${CELL_COLUMNS.join(', ')}, ${ROLLUP_COUNTER_COLUMNS.map((c) => `sum(${c})`).join(', ')}
+            FROM (SELECT * FROM ${cells} ORDER BY ${keys}, seq) AS c GROUP BY ${keys} ORDER BY ${keys}
+          ON CONFLICT (${KEY_COLUMNS.join(', ')}) DO UPDATE SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = r.${c} + excluded.${c}`).join(', ')}`,
+      );
+      await context.query(`SET LOCAL enable_hashagg TO DEFAULT`);
+    }
+    if (!staged.sources) return;
+    // Re-analysed answers: every analysis but the latest is superseded, the one written directly
+    // (always an answer's first) and the staged ones before the last.
     await context.query(`ANALYZE ${sources}`);
-    // Sorting in memory, not on disk; grouping by sort, so that each cell's floats are added in
-    // feed order, as the live batches add them (this transaction only).
-    await context.query(`SELECT set_config('work_mem', '256MB', true), set_config('enable_hashagg', 'off', true)`);
     await context.query(
-      `INSERT INTO ${superseded} SELECT s.seq FROM ${sources} s
-         JOIN (SELECT result_id, max(seq) AS last FROM ${sources} GROUP BY result_id HAVING count(*) > 1) d USING (result_id) WHERE s.seq < d.last`,
+      `INSERT INTO ${superseded} (contribution)
+        SELECT contribution FROM (SELECT contribution, seq < max(seq) OVER (PARTITION BY result_id) AS earlier FROM ${sources}) s WHERE earlier
+        UNION ALL
+        SELECT d.contribution FROM ${contributions} d WHERE d.result_id IN (SELECT result_id FROM ${sources})`,
     );
-    await context.query(`INSERT INTO ${context.table(ANSWER_ROLLUP_SOURCES.table)} (result_id, contribution) SELECT result_id, contribution FROM ${sources} s WHERE s.seq NOT IN (SELECT seq FROM ${superseded})`);
-    await context.query(`UPDATE ${cells} SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = 0`).join(', ')} WHERE seq IN (SELECT seq FROM ${superseded})`);
-    // Grouped in the key's order (then the columns the key determines), each cell's rows in feed
-    // order: rows reach the key's index in order, and the float sums are left-to-right in feed order.
-    const keys = [...ANSWER_DAILY_ROLLUPS.key, ...CELL_COLUMNS.filter((c) => !(ANSWER_DAILY_ROLLUPS.key as readonly string[]).includes(c))].join(', ');
+    await context.query(`DELETE FROM ${contributions} WHERE result_id IN (SELECT result_id FROM ${sources})`);
+    await context.query(`INSERT INTO ${contributions} (result_id, contribution) SELECT DISTINCT ON (result_id) result_id, contribution FROM ${sources} ORDER BY result_id, seq DESC`);
+    // Each superseded contribution taken out of its cells, as the live projector does (a cell no
+    // later analysis touches stays, at zero).
+    const cellKeys = ANSWER_CELL_KEY;
     await context.query(
-      `INSERT INTO ${context.table(ANSWER_DAILY_ROLLUPS.table)} (${ROLLUP_COLUMNS.join(', ')})
-        SELECT ${CELL_COLUMNS.join(', ')}, ${ROLLUP_COUNTER_COLUMNS.map((c) => `sum(${c})`).join(', ')}
-          FROM (SELECT * FROM ${cells} ORDER BY ${keys}, seq) AS c GROUP BY ${keys} ORDER BY ${keys}`,
+      `UPDATE ${rollups} r SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = r.${c} - x.${c}`).join(', ')}
+         FROM (SELECT ${cellKeys.map((k) => `(s.contribution -> 'cell' ->> '${k}')::${ANSWER_DAILY_ROLLUPS.columns[k]} AS ${k}`).join(', ')}, e.key AS entity_id,
+                      ${ROLLUP_COUNTER_COLUMNS.map((c, i) => `sum(coalesce((e.value ->> ${i})::${ANSWER_DAILY_ROLLUPS.columns[c]}, 0)) AS ${c}`).join(', ')}
+                 FROM ${superseded} s CROSS JOIN LATERAL jsonb_each(s.contribution -> 'entities') e
+                GROUP BY ${[...cellKeys, 'e.key'].join(', ')}) x
+        WHERE ${KEY_COLUMNS.map((k) => `r.${k} = x.${k}`).join(' AND ')}`,
     );
   },
-};
+});
 
 /**
  * `answer_daily_rollups`: per brand, UTC day, provider, prompt and tracked entity, the counts and
@@ -143,7 +240,7 @@ export const answerRollupsProjector: Projector = {
   name: 'answer_rollups',
   handles: ['answer.analysed'],
   tables: [ANSWER_DAILY_ROLLUPS.table, ANSWER_DAILY_PROVIDER_ROLLUPS.table, ANSWER_ROLLUP_SOURCES.table],
-  bulk: bulkRebuild,
+  bulk: rollupsBulkRebuild(),
   // The provider rollups are the fine rollups summed over prompt and query (see ANSWER_DAILY_PROVIDER_ROLLUPS):
   // a bulk rebuild and a per-brand rebuild fill them by that GROUP BY once the fine rows are built.
   derived: [

@@ -15,4 +15,5 @@ export { CreateProjectionShardOwners1795788827059 } from './migrations/179578882
 export * from './shards';
 export * from './shard-coordinator';
 export * from './kit/copy-rows';
+export * from './kit/seen-keys';
 export * from './shard-lock';

@@ -4,7 +4,7 @@ import { START, type EventStore, type FeedPosition, type RecordedEvent } from '@
 import { LOCK_NAMESPACE } from './advisory-locks';
 import { checkpoints } from './checkpoint-store';
 import { derivedTableSql, quoteIdent, type BulkContext, type ProjectionContext, type Projector } from './projector';
-import { copyRows } from './kit/copy-rows';
+import { binaryCopyable, copyBinaryRows, copyRows } from './kit/copy-rows';
 import { checkpointNames, eventShard } from './shards';
 
 export interface RebuildProgress {
@@ -38,10 +38,12 @@ const BULK_PAGE = 20_000;
  * events, renames the tables (and their indexes back to their original names) and moves the
  * checkpoint. The live runner notices the moved checkpoint and continues from it.
  *
- * A projector with a `bulk` rebuild replays differently before the swap: each page is turned into
- * staging rows (COPY into UNLOGGED tables, no transaction per page), then `finish` aggregates them
- * into the shadow tables in SQL and the projector's derived tables are filled by their GROUP BY;
- * the swap is the same (the tail under the lock through `apply`).
+ * A projector with a `bulk` rebuild replays differently before the swap: its shadow tables are
+ * created without indexes; each page is turned into rows COPYed into UNLOGGED staging tables or
+ * straight into the shadows (no transaction per page); then, in one transaction, the indexes are
+ * built (the live tables' definitions, so the swap matches them), `finish` completes the shadow
+ * tables from the staging tables in SQL and the projector's derived tables are filled by their
+ * GROUP BY (their indexes built after). The swap is the same (the tail under the lock through `apply`).
  */
 export class ProjectionRebuilder {
   constructor(
@@ -50,6 +52,8 @@ export class ProjectionRebuilder {
     private readonly batchSize = 5000,
     /** PROJECTION_SHARDS: the swap sets each shard's checkpoint (and removes those of another count). */
     private readonly shards = 1,
+    /** A bulk rebuild's pages: at least this many events (and at least `batchSize`). */
+    private readonly bulkPage = BULK_PAGE,
   ) {}
 
   async rebuild(projector: Projector, onProgress?: (p: RebuildProgress) => void): Promise<RebuildResult> {
@@ -62,12 +66,16 @@ export class ProjectionRebuilder {
       try {
         const total = this.store.countEventsAfter ? await this.store.countEventsAfter(START) : 0;
         await this.createShadowTables(qr, projector);
+        const bulk = projector.bulk;
+        // A bulk rebuild loads the shadows without indexes (rows in feed order would reach a key's
+        // index at random) and builds them once the feed is read: the statements, per table.
+        const indexes = new Map<string, string[]>();
+        if (bulk) for (const table of projector.tables) indexes.set(table, await this.dropIndexes(qr, shadowName(table)));
         const shadowContext = (manager: EntityManager): ProjectionContext => ({
           query: (text, params) => manager.query(text, params),
           table: (t) => quoteIdent(shadowName(t)),
           rebuilding: true,
         });
-        const bulk = projector.bulk;
         const memo = new Map<string, unknown>();
         const bulkContext = (manager: EntityManager): BulkContext => ({ ...shadowContext(manager), staging: (n) => quoteIdent(stagingName(projector, n)), memo });
         if (bulk) await this.createStagingTables(qr, projector);
@@ -89,14 +97,20 @@ export class ProjectionRebuilder {
           await copying;
           const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
           copying = (async () => {
-            for (const [name, rows] of Object.entries(staged)) await copyRows(client, quoteIdent(stagingName(projector, name)), null, rows);
+            for (const [name, rows] of Object.entries(staged)) {
+              const direct = bulk!.direct?.[name];
+              const types = Object.values(direct ?? {});
+              if (!direct) await copyRows(client, quoteIdent(stagingName(projector, name)), null, rows);
+              else if (binaryCopyable(types)) await copyBinaryRows(client, quoteIdent(shadowName(name)), Object.keys(direct).map((c, i) => [c, types[i]] as const), rows);
+              else await copyRows(client, quoteIdent(shadowName(name)), Object.keys(direct), rows);
+            }
           })();
           copying.catch(() => undefined); // surfaced when awaited
           countShards(events);
         };
         // Phase 1: replay outside the swap lock, a transaction per page (a bulk rebuild: COPY into
         // staging, then one aggregation); the next page is read while the current one is applied.
-        const pageSize = bulk ? Math.max(this.batchSize, BULK_PAGE) : this.batchSize;
+        const pageSize = bulk ? Math.max(this.batchSize, this.bulkPage) : this.batchSize;
         let nextPage = this.store.readAll({ after: position, limit: pageSize, eventTypes });
         for (;;) {
           const page = await nextPage;
@@ -125,8 +139,15 @@ export class ProjectionRebuilder {
           await copying;
           await qr.startTransaction();
           try {
+            // Index builds sort in memory, not on disk (this transaction only).
+            await qr.query(`SELECT set_config('maintenance_work_mem', '256MB', true)`);
+            const derived = new Set((projector.derived ?? []).map((d) => d.table));
+            for (const [table, statements] of indexes) if (!derived.has(table)) for (const s of statements) await qr.query(s);
             await bulk.finish(bulkContext(qr.manager));
-            for (const d of projector.derived ?? []) await qr.query(derivedTableSql(d, quoteIdent(shadowName(d.from)), quoteIdent(shadowName(d.table))));
+            for (const d of projector.derived ?? []) {
+              await qr.query(derivedTableSql(d, quoteIdent(shadowName(d.from)), quoteIdent(shadowName(d.table))));
+              for (const s of indexes.get(d.table) ?? []) await qr.query(s);
+            }
             await qr.commitTransaction();
           } catch (error) {
             await qr.rollbackTransaction();
@@ -179,6 +200,32 @@ export class ProjectionRebuilder {
       await qr.query(`DROP TABLE IF EXISTS ${quoteIdent(shadowName(table))}`);
       await qr.query(`CREATE TABLE ${quoteIdent(shadowName(table))} (LIKE ${quoteIdent(table)} INCLUDING ALL)`);
     }
+  }
+
+  /**
+   * Drops a fresh (empty) table's indexes, keys included; returns the statements that build them
+   * again with the same names and definitions (a key as its constraint, another index as its definition).
+   */
+  private async dropIndexes(qr: QueryRunner, table: string): Promise<string[]> {
+    const found: { name: string; def: string; conname: string | null; condef: string | null }[] = await qr.query(
+      `SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def, quote_ident(c.conname) AS conname, pg_get_constraintdef(c.oid) AS condef
+         FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
+         LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype IN ('p', 'u', 'x')
+        WHERE i.indrelid = $1::regclass
+        ORDER BY c.contype NULLS LAST, ic.relname`,
+      [quoteIdent(table)],
+    );
+    const build: string[] = [];
+    for (const index of found) {
+      if (index.conname) {
+        await qr.query(`ALTER TABLE ${quoteIdent(table)} DROP CONSTRAINT ${index.conname}`);
+        build.push(`ALTER TABLE ${quoteIdent(table)} ADD CONSTRAINT ${index.conname} ${index.condef}`);
+      } else {
+        await qr.query(`DROP INDEX ${index.name}`);
+        build.push(index.def);
+      }
+    }
+    return build;
   }
 
   private async createStagingTables(qr: QueryRunner, projector: Projector): Promise<void> {

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@libs/event-store';
+import type { ColumnType } from './kit/upsert';
 
 /**
  * What a projector's `apply` gets: `query`, which runs in the transaction that also advances the
@@ -79,18 +80,27 @@ export interface BulkContext extends ProjectionContext {
   readonly memo: Map<string, unknown>;
 }
 
-/** Rows for staging tables: per staging table, rows of values in its columns' order. */
+/**
+ * Rows a bulk rebuild's `stage` returns: per staging table, or per table of `direct` (written into
+ * its shadow), rows of values in that table's columns' order (`staging`'s definition, `direct`'s list).
+ */
 export type StagedRows = Record<string, readonly (readonly unknown[])[]>;
 
 /**
  * A projector's bulk rebuild: the rebuilder creates the staging tables (UNLOGGED, dropped at the
- * end), hands every page of the feed to `stage` (with `seq`, the position of the page's first event
- * in the replay: events are numbered in feed order across pages), COPYs what it returns into the
- * staging tables, then calls `finish` once, which fills the shadow tables from them in SQL.
+ * end) and the shadow tables without their indexes (keys included), hands every page of the feed to
+ * `stage` (with `seq`, the position of the page's first event in the replay: events are numbered in
+ * feed order across pages), COPYs what it returns into the staging tables and, for the tables of
+ * `direct`, straight into their shadows; once the feed is read it builds the shadows' indexes (the
+ * live tables' definitions), then calls `finish` once, which completes the shadow tables from the
+ * staging tables in SQL. Rows written directly must not collide on the table's keys (the index build
+ * would fail): what `stage` cannot be sure of goes to staging.
  */
 export interface BulkRebuild {
   /** Staging tables: name → column definitions (`seq bigint, result_id text, …`). */
   readonly staging: Readonly<Record<string, string>>;
+  /** Tables of the projector `stage` may write to directly: name → the columns its rows give, in order, with their types. */
+  readonly direct?: Readonly<Record<string, Readonly<Record<string, ColumnType>>>>;
   stage(events: readonly RecordedEvent[], seq: number, context: BulkContext): Promise<StagedRows>;
   finish(context: BulkContext): Promise<void>;
 }

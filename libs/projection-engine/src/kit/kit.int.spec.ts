@@ -1,9 +1,12 @@
+import { Pool } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database';
 import type { Projector } from '../projector';
 import { projectorHarness, type ProjectorHarness } from '../testing';
+import { binaryCopyable, copyBinaryRows, copyRows } from './copy-rows';
 import { CounterDeltas } from './counter-deltas';
 import { columnList, rowReader } from './rows';
-import { tableShape, upsertRows, upsertSql } from './upsert';
+import { SeenKeys } from './seen-keys';
+import { tableShape, upsertRows, upsertSql, type ColumnType } from './upsert';
 
 // A toy daily rollup with a numerator and a denominator, and a last-seen table: what analytics projectors keep.
 const daily = tableShape<{ organization_id: number; brand_id: number; day: string; answers: number; mentions: number }>({
@@ -122,5 +125,51 @@ describe('projection kit on PostgreSQL', () => {
     expect(upsertSql('"kit_last_seen"', lastSeen, { kind: 'replace' })).toMatch(/DO UPDATE SET "seen_at" = EXCLUDED."seen_at", "note" = EXCLUDED."note"$/);
     expect(() => tableShape({ table: 't', columns: { a: 'text' }, key: ['b' as 'a'] })).toThrow('key column b');
     expect(() => new CounterDeltas(daily, ['nope' as 'answers'])).toThrow('counter nope');
+  });
+
+  it('COPY in binary writes what COPY in text writes: numbers, negative and large keys, dates, text of any length and character, JSON, nulls', async () => {
+    const columns = { id: 'bigint', n: 'integer', s: 'smallint', x: 'float8', ok: 'boolean', day: 'date', note: 'text', doc: 'jsonb' } as const satisfies Record<string, ColumnType>;
+    expect(binaryCopyable(Object.values(columns))).toBe(true);
+    expect(binaryCopyable(['text', 'timestamptz'])).toBe(false);
+    const long = 'é\\t\tx\n'.repeat(20_000); // over a 64 KB chunk, escapes and a two-byte character
+    const rows = [
+      [1, 2, 3, 0.1 + 0.2, true, '2025-03-01', 'plain', { a: [1, 2.5, null], b: 'ü\n' }],
+      [-1, -2_147_483_648, -32_768, -1e-17, false, '1999-12-31', long, 'null'],
+      [2 ** 53 - 1, 2_147_483_647, 32_767, 1e300, null, '2000-01-01', '', []],
+      ['-9223372036854775808', null, null, -0, true, '2000-03-01', null, null],
+    ];
+    const pool = new Pool({ connectionString: db.url, max: 1 });
+    const client = await pool.connect();
+    try {
+      const definition = Object.entries(columns).map(([c, t]) => `${c} ${t}`).join(', ');
+      await client.query(`CREATE TABLE kit_copy_text (${definition}); CREATE TABLE kit_copy_binary (${definition})`);
+      await copyRows(client, 'kit_copy_text', Object.keys(columns), rows);
+      await copyBinaryRows(client, 'kit_copy_binary', Object.entries(columns) as [string, (typeof columns)[keyof typeof columns]][], rows);
+      const read = async (table: string) => (await client.query(`SELECT id::text, n, s, x, ok, day::text, note, doc FROM ${table} t ORDER BY t.id`)).rows;
+      const binary = await read('kit_copy_binary');
+      expect(binary).toEqual(await read('kit_copy_text'));
+      expect(binary.map((r) => r.id)).toEqual(['-9223372036854775808', '-1', '1', String(2 ** 53 - 1)]);
+      expect(binary.find((r) => r.id === '1')).toMatchObject({ x: 0.1 + 0.2, doc: { a: [1, 2.5, null], b: 'ü\n' } });
+      expect(binary.find((r) => r.id === '-1')?.note).toBe(long);
+      expect(Object.is(binary[0].x, 0)).toBe(true); // -0 written as 0, as the text format (and JSON) write it
+      // 2,000 rows of long texts: many chunks, rows split across them.
+      const many = Array.from({ length: 2_000 }, (_, i) => [i, i, 1, i / 3, true, '2025-01-01', long.slice(0, 100 + i), { i }]);
+      await client.query('TRUNCATE kit_copy_binary');
+      await copyBinaryRows(client, 'kit_copy_binary', Object.entries(columns) as [string, (typeof columns)[keyof typeof columns]][], many);
+      const back = (await client.query(`SELECT id::int, x, length(note) AS len, doc FROM kit_copy_binary ORDER BY id`)).rows;
+      expect(back).toEqual(many.map(([i, , , x, , , note]) => ({ id: i, x, len: (note as string).length, doc: { i } })));
+    } finally {
+      client.release();
+      await pool.end();
+    }
+  });
+
+  it('a set of keys seen says no only for a key never added', () => {
+    const seen = new SeenKeys(20);
+    const keys = Array.from({ length: 50_000 }, (_, i) => `cell\0${i}\0é`);
+    const firstTime = keys.filter((k) => seen.add(k)).length;
+    expect(firstTime).toBeLessThan(500); // false positives: about 0.1% at this fill
+    expect(keys.every((k) => seen.add(k))).toBe(true);
+    expect(() => new SeenKeys(40)).toThrow('out of range');
   });
 });
