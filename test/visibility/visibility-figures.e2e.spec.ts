@@ -242,7 +242,7 @@ describe('visibility figures (DESIGN §14)', () => {
     expect(table).toMatch(/75\.0%/);
     expect((await cli(['report', 'visibility', '--brand', String(brand.id), '--days', '366'], env)).code).toBe(2);
     expect((await cli(['report', 'visibility', '--brand', '999999'], env)).stderr).toMatch(/brand 999999 does not exist/);
-  }, 180_000);
+  }, 420_000); // fourteen CLI processes, each compiling as it loads: about 20 s apiece on a loaded 2-core machine
 
   it('a re-analysis of a past answer corrects that day', async () => {
     const fixed = entities({ mentions: 1, rank: 3, sentiment: 'positive', score: 0.3, vis: 0.1 }, { mentions: 2, rank: 1, sentiment: 'positive', score: 0.5, vis: 0.6 }, { mentions: 1, rank: 2, sentiment: 'negative', score: -0.4, vis: 0.3 });
