@@ -142,6 +142,21 @@ describe('PlainCombinedReader, against the text parser', () => {
     }
   });
 
+  it('tells apart user agents of one key (their length and the bytes it samples alike), in turn', () => {
+    const reader = PlainCombinedReader.forHost(HOST)!;
+    const isBot = (ua: string) => classifier.classify(ua) !== null;
+    // 31 bytes each, alike but for the third byte (the key samples bytes 7, 15, 23, 26 and 29 of 31).
+    const bot = 'GPTBot/1.0 (compatible) abcdefg';
+    const person = 'GPXBot/1.0 (compatible) abcdefg';
+    expect([isBot(bot), isBot(person)]).toEqual([true, false]);
+    for (let i = 0; i < 20; i++) {
+      const ua = i % 2 === 0 ? bot : person;
+      const buf = Buffer.from(`1.2.3.4 - - [24/Nov/2026:08:15:02 +0100] "GET / HTTP/1.1" 200 1 "-" "${ua}"`, 'utf8');
+      expect(reader.read(buf, 0, buf.length, NOW)).toBe(true);
+      expect({ i, verdict: reader.agentVerdict(isBot) }).toEqual({ i, verdict: i % 2 === 0 });
+    }
+  });
+
   it('reads nothing for a site with no host, or a host that is none', () => {
     expect(PlainCombinedReader.forHost(undefined)).toBeNull();
     expect(PlainCombinedReader.forHost('-')).toBeNull();
