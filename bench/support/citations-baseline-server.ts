@@ -5,10 +5,12 @@ import {
   absenceDensitySql,
   absencePromptsSql,
   changePageSql,
+  citationDailySql,
   citationDays,
   citationOwnersSql,
   citationRateSql,
   citationTrendsResponse,
+  dailyRollupAnswers,
   domainCitationsSql,
   domainExamplesSql,
   promptCompetitorsSql,
@@ -17,6 +19,7 @@ import {
   promptTrendsResponse,
   providersAskedSql,
   type AnswerFilter,
+  type CitationDayRow,
   type CitationOwnersRow,
   type CitationRateRow,
   type PromptSumsRow,
@@ -73,9 +76,13 @@ const brandEntity = async (brandId: number) => {
 app.get('/citation-trends', async (request, reply) => {
   const q = request.query as Record<string, string>;
   const f = lastDays(Number(q.brandId), Number(q.days ?? 30));
-  const [rates, owners, brand] = await Promise.all([run(citationRateSql(f)) as Promise<CitationRateRow[]>, run(citationOwnersSql(f)) as Promise<CitationOwnersRow[]>, brandEntity(f.brandId)]);
+  // As the API: the daily rollup when no prompt is named (never here), else the statements over the answers.
+  const days = dailyRollupAnswers(f)
+    ? (run(citationDailySql(f)) as Promise<CitationDayRow[]>)
+    : Promise.all([run(citationRateSql(f)) as Promise<CitationRateRow[]>, run(citationOwnersSql(f)) as Promise<CitationOwnersRow[]>]).then(([rates, owners]) => citationDays(rates, owners));
+  const [rows, brand] = await Promise.all([days, brandEntity(f.brandId)]);
   reply.header('content-type', 'application/json; charset=utf-8');
-  return citationTrendsResponse(f, brand, citationDays(rates, owners));
+  return citationTrendsResponse(f, brand, rows);
 });
 app.get('/prompt-trends', async (request, reply) => {
   const q = request.query as Record<string, string>;

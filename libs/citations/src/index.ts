@@ -10,7 +10,7 @@ export { domainCitationsSql, domainExamplesSql, providersAskedSql } from './read
 export { absenceCompetitorsSql, absenceDensitySql, absencePromptsSql } from './citation-source-absences/absences.sql';
 export { promptCompetitorsSql, promptSourcesSql, promptSumsSql } from './read-model/prompt-reads';
 export { changePageSql } from './read-model/change-reads';
-export { citationOwnersSql, citationRateSql, type CitationDayRow, type CitationOwnersRow, type CitationRateRow } from './citation-trends/citation-trends.sql';
+export { citationDailySql, citationOwnersSql, citationRateSql, dailyRollupAnswers, type CitationDayRow, type CitationOwnersRow, type CitationRateRow } from './citation-trends/citation-trends.sql';
 export { citationDays, citationTrendsResponse } from './citation-trends/citation-trends.query';
 export { promptTrendsResponse } from './prompt-trends/prompt-trends.query';
 export { type PromptSumsRow } from './read-model/prompt-reads';

@@ -5,7 +5,7 @@ import { BrandPeriodQuery } from '@libs/http';
 import { dailyRateSeries, eachDay } from '@libs/metrics';
 import { Reads } from '../read-model/reads';
 import { CitationTrendsResponse } from './citation-trends.response.dto';
-import { citationOwnersSql, citationRateSql, type CitationDayRow, type CitationOwnersRow, type CitationRateRow } from './citation-trends.sql';
+import { citationDailySql, citationOwnersSql, citationRateSql, dailyRollupAnswers, type CitationDayRow, type CitationOwnersRow, type CitationRateRow } from './citation-trends.sql';
 
 /** The read behind `GET /api/v1/citations/trends`: its controller, the MCP server and other apps call `read`. */
 @Injectable()
@@ -21,8 +21,9 @@ export class CitationTrends {
     return citationTrendsResponse(scope.filter, AnswerScope.entity(scope, scope.brandEntityId), days);
   }
 
-  /** The days' counts, over the answers. */
+  /** The days' counts: from the daily rollup (a few rows a day), or over the answers when the filter names prompts (the rollup has none). */
   private async days(f: AnswerFilter): Promise<CitationDayRow[]> {
+    if (dailyRollupAnswers(f)) return this.reads.rows<CitationDayRow>(citationDailySql(f));
     const [rates, owners] = await Promise.all([this.reads.rows<CitationRateRow>(citationRateSql(f)), this.reads.rows<CitationOwnersRow>(citationOwnersSql(f))]);
     return citationDays(rates, owners);
   }
