@@ -70,4 +70,5 @@ export const ALL_MIGRATIONS = [
   DETECTOR_MIGRATIONS.seriesRead,
   VISIBILITY_MIGRATIONS.sourcesBrandIndex,
   VISIBILITY_MIGRATIONS.providerRollups,
+  CITATION_MIGRATIONS.dailyRollups,
 ];

@@ -1,6 +1,30 @@
 import Fastify from 'fastify';
 import { Pool } from 'pg';
-import { absenceCompetitorsSql, absenceDensitySql, absencePromptsSql, changePageSql, domainCitationsSql, domainExamplesSql, promptCompetitorsSql, promptSourcesSql, promptSumsSql, providersAskedSql, type AnswerFilter, type Sql } from '@libs/citations';
+import {
+  absenceCompetitorsSql,
+  absenceDensitySql,
+  absencePromptsSql,
+  changePageSql,
+  citationDailySql,
+  citationDays,
+  citationOwnersSql,
+  citationRateSql,
+  citationTrendsResponse,
+  dailyRollupAnswers,
+  domainCitationsSql,
+  domainExamplesSql,
+  promptCompetitorsSql,
+  promptSourcesSql,
+  promptSumsSql,
+  promptTrendsResponse,
+  providersAskedSql,
+  type AnswerFilter,
+  type CitationDayRow,
+  type CitationOwnersRow,
+  type CitationRateRow,
+  type PromptSumsRow,
+  type Sql,
+} from '@libs/citations';
 import { addDays, utcDay } from '@libs/metrics';
 import { preparedQuery } from '@libs/sql';
 
@@ -8,8 +32,11 @@ import { preparedQuery } from '@libs/sql';
  * The baseline of the citations benchmark: a bare Fastify app with a pg pool running the same
  * statements as GET /api/v1/citation-sources/top, /citation-sources/absences, /prompts/insights and
  * /changes, in the same order and concurrency, returning their rows as JSON, with no
- * authentication, rate limit, usage, validation, tenancy lookups, scoring or logging. Run as a
- * child process: BASELINE_PORT, DATABASE_URL, BASELINE_ORG.
+ * authentication, rate limit, usage, validation, tenancy lookups, scoring or logging; and as GET
+ * /api/v1/citations/trends and /prompts/trends (`/citation-trends`, `/prompt-trends`, `days`),
+ * building the very JSON the API sends from their rows with the API's own function (the brand's
+ * name read once and kept: no per-request tenancy lookup). Run as a child process: BASELINE_PORT,
+ * DATABASE_URL, BASELINE_ORG.
  */
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const organizationId = Number(process.env.BASELINE_ORG);
@@ -39,6 +66,30 @@ app.get('/insights', async (request) => {
   const queries = rows.slice(0, 50).map((r) => r.query as string);
   const [competitors, sources] = await Promise.all([run(promptCompetitorsSql(f, queries)), run(promptSourcesSql(f, queries))]);
   return { data: { rows, competitors, sources } };
+});
+const names = new Map<number, Promise<string>>();
+/** The brand as the API names it (`AnswerScope.entity`), its name read once. */
+const brandEntity = async (brandId: number) => {
+  if (!names.has(brandId)) names.set(brandId, pool.query<{ name: string }>('SELECT name FROM brands WHERE id = $1', [brandId]).then((r) => r.rows[0].name));
+  return { id: `brand-${brandId}`, name: await names.get(brandId)!, kind: 'brand' as const };
+};
+app.get('/citation-trends', async (request, reply) => {
+  const q = request.query as Record<string, string>;
+  const f = lastDays(Number(q.brandId), Number(q.days ?? 30));
+  // As the API: the daily rollup when no prompt is named (never here), else the statements over the answers.
+  const days = dailyRollupAnswers(f)
+    ? (run(citationDailySql(f)) as Promise<CitationDayRow[]>)
+    : Promise.all([run(citationRateSql(f)) as Promise<CitationRateRow[]>, run(citationOwnersSql(f)) as Promise<CitationOwnersRow[]>]).then(([rates, owners]) => citationDays(rates, owners));
+  const [rows, brand] = await Promise.all([days, brandEntity(f.brandId)]);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return citationTrendsResponse(f, brand, rows);
+});
+app.get('/prompt-trends', async (request, reply) => {
+  const q = request.query as Record<string, string>;
+  const f = lastDays(Number(q.brandId), Number(q.days ?? 30));
+  const [rows, brand] = await Promise.all([run(promptSumsSql(f, true)) as Promise<PromptSumsRow[]>, brandEntity(f.brandId)]);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return promptTrendsResponse(f, brand, rows);
 });
 app.get('/changes', async (request) => {
   const f = period(request.query as Record<string, string>);

@@ -24,6 +24,7 @@ export async function replaceAnswerRows<Row extends AnswerRowBase>(
   context: ProjectionContext,
   shape: TableShape<Row>,
   rowsOf: (analysed: AnswerAnalysed['data'], base: AnswerRowBase) => Row[],
+  also?: ReplacedRows<Row>,
 ): Promise<void> {
   const latest = new Map<string, AnswerAnalysed>();
   const firstAnalysis = new Set<string>();
@@ -40,11 +41,22 @@ export async function replaceAnswerRows<Row extends AnswerRowBase>(
   // A join with the id list, not `= ANY($1)`: as a prepared statement's generic plan, ANY over a
   // text[] parameter was planned as a scan of the whole table (180 ms a batch at 50,000 answers).
   const reanalysed = [...latest.keys()].filter((id) => !firstAnalysis.has(id));
-  if (reanalysed.length) await context.query(`DELETE FROM ${context.table(shape.table)} t USING unnest($1::text[]) AS u(id) WHERE t.result_id = u.id`, [reanalysed]);
+  const remove = `DELETE FROM ${context.table(shape.table)} t USING unnest($1::text[]) AS u(id) WHERE t.result_id = u.id`;
+  let deleted: Record<string, unknown>[] = [];
+  // RETURNING inside a WITH: a SELECT, whose rows every context's query returns as rows (TypeORM's gives a DELETE's as [rows, count]).
+  if (reanalysed.length && also) deleted = await context.query(`WITH d AS (${remove} RETURNING ${also.returning}) SELECT * FROM d`, [reanalysed]);
+  else if (reanalysed.length) await context.query(remove, [reanalysed]);
   const rows: Row[] = [];
   for (const [id, { data: d }] of latest) {
     const base: AnswerRowBase = { result_id: id, organization_id: d.organizationId, client_id: owners.get(d.brandId)?.clientId ?? null, brand_id: d.brandId, run_id: d.runId, provider: d.provider, asked_at: d.askedAt, country: d.country ?? null, language: d.language ?? null };
     rows.push(...rowsOf(d, base));
   }
   for (let k = 0; k < rows.length; k += 5000) await upsertRows(context, shape, rows.slice(k, k + 5000));
+  also?.replaced(deleted, rows);
+}
+
+/** What a projector keeping more than the rows learns of a batch: the deleted rows (their `returning` columns, `t.` the table) and the rows written. */
+export interface ReplacedRows<Row> {
+  returning: string;
+  replaced(deleted: readonly Record<string, unknown>[], written: readonly Row[]): void;
 }

@@ -521,6 +521,7 @@ describe('changes (DESIGN §14)', () => {
       citation_records: 'result_id, position',
       citation_sources: 'id',
       prompt_answers: 'result_id',
+      citation_daily_rollups: 'brand_id, day, provider, country, language',
       answer_changes: 'id',
       change_answer_states: 'result_id',
       prompt_discoveries: 'result_id, question_key, origin',

@@ -10,6 +10,10 @@ export { domainCitationsSql, domainExamplesSql, providersAskedSql } from './read
 export { absenceCompetitorsSql, absenceDensitySql, absencePromptsSql } from './citation-source-absences/absences.sql';
 export { promptCompetitorsSql, promptSourcesSql, promptSumsSql } from './read-model/prompt-reads';
 export { changePageSql } from './read-model/change-reads';
+export { citationDailySql, citationOwnersSql, citationRateSql, dailyRollupAnswers, type CitationDayRow, type CitationOwnersRow, type CitationRateRow } from './citation-trends/citation-trends.sql';
+export { citationDays, citationTrendsResponse } from './citation-trends/citation-trends.query';
+export { promptTrendsResponse } from './prompt-trends/prompt-trends.query';
+export { type PromptSumsRow } from './read-model/prompt-reads';
 // The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
 export { ChangeSummary } from './change-summary/change-summary.query';
 export { CitationSourceAbsences } from './citation-source-absences/citation-source-absences.query';

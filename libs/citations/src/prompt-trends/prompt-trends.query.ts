@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AnswerScope } from '@libs/analysis';
+import { AnswerScope, type AnswerFilter, type EntityRef } from '@libs/analysis';
 import { type Principal } from '@libs/auth';
 import { BrandPeriodQuery } from '@libs/http';
 import { dailyRateSeries, dailySeries } from '@libs/metrics';
@@ -18,25 +18,30 @@ export class PromptTrends {
 
   async read(p: Principal, q: BrandPeriodQuery): Promise<PromptTrendsResponse> {
     const scope = await this.scopes.period(p, q);
-    const { start, end } = scope.filter;
     const [rows] = await Promise.all([this.reads.rows<PromptSumsRow>(promptSumsSql(scope.filter, true)), this.scopes.named(scope, p)]);
-    const prompts = [...groupBy(rows, (r) => r.query)].sort(([a], [b]) => a.localeCompare(b));
-    return {
-      data: {
-        brand: AnswerScope.entity(scope, scope.brandEntityId),
-        startDate: start,
-        endDate: end,
-        prompts: prompts.map(([, days]) => {
-          const byDay = new Map(days.map((d) => [d.day!, d]));
-          const promptId = days.reduce<string | null>((id, d) => (d.prompt_id !== null && (id === null || Number(d.prompt_id) > Number(id)) ? d.prompt_id : id), null);
-          return {
-            prompt: promptRef({ query: days[0].query, prompt_id: promptId }),
-            mentionRate: dailyRateSeries(start, end, new Map(days.map((d) => [d.day!, { k: d.mentioned, n: d.answers }]))),
-            averagePosition: dailySeries(start, end, byDay, (d) => ({ value: d.ranked ? d.rank_sum / d.ranked : null, n: d.ranked })),
-            gapRate: dailyRateSeries(start, end, new Map(days.map((d) => [d.day!, { k: d.gaps, n: d.answers }]))),
-          };
-        }),
-      },
-    };
+    return promptTrendsResponse(scope.filter, AnswerScope.entity(scope, scope.brandEntityId), rows);
   }
+}
+
+/** The response from the statement's rows (`promptSumsSql(filter, true)`; the benchmark's bare server builds its JSON with it too). */
+export function promptTrendsResponse(filter: Pick<AnswerFilter, 'start' | 'end'>, brand: EntityRef, rows: readonly PromptSumsRow[]): PromptTrendsResponse {
+  const { start, end } = filter;
+  const prompts = [...groupBy(rows, (r) => r.query)].sort(([a], [b]) => a.localeCompare(b));
+  return {
+    data: {
+      brand,
+      startDate: start,
+      endDate: end,
+      prompts: prompts.map(([, days]) => {
+        const byDay = new Map(days.map((d) => [d.day!, d]));
+        const promptId = days.reduce<string | null>((id, d) => (d.prompt_id !== null && (id === null || Number(d.prompt_id) > Number(id)) ? d.prompt_id : id), null);
+        return {
+          prompt: promptRef({ query: days[0].query, prompt_id: promptId }),
+          mentionRate: dailyRateSeries(start, end, new Map(days.map((d) => [d.day!, { k: d.mentioned, n: d.answers }]))),
+          averagePosition: dailySeries(start, end, byDay, (d) => ({ value: d.ranked ? d.rank_sum / d.ranked : null, n: d.ranked })),
+          gapRate: dailyRateSeries(start, end, new Map(days.map((d) => [d.day!, { k: d.gaps, n: d.answers }]))),
+        };
+      }),
+    },
+  };
 }
