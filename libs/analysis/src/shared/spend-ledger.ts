@@ -80,9 +80,8 @@ export class SpendLedger {
       const budgets = await this.budgetsOf(m, q.organizationId);
       // A budget to check: the exclusive path below decides (it reads the budgets and the question's row again).
       if (limited(budgets?.per_run_usd) || limited(budgets?.monthly_usd)) return null;
-      const own = await this.decided(m, q, call);
-      if (own) return own;
-      // Another attempt of the question may reserve at the same time (the lock is shared): the first row stands, and is the decision.
+      // The question's row, unless it has one (a retried job's, or another attempt's reserving at the same
+      // time, the lock being shared): that row stands, and is the decision.
       if (await this.insert(m, { ...q, call }, 'reserved', estimate.usd, now, undefined, true)) return { ask: true as const };
       return (await this.decided(m, q, call))!;
     });
