@@ -236,7 +236,7 @@ async function main(): Promise<void> {
           const [{ n }]: { n: number }[] = await ds.query('SELECT count(*)::int AS n FROM analysis_results WHERE run_id = $1 AND analysed_at IS NOT NULL', [run.runId]);
           const [{ e }]: { e: number }[] = await ds.query('SELECT count(DISTINCT result_id)::int AS e FROM answer_entities WHERE run_id = $1', [run.runId]);
           if (r?.status === 'completed' && n === expected && e === expected) break;
-          if (performance.now() - t0 > 120_000) throw new Error(`run not done after 120 s (${r?.status}, ${n} analysed)`);
+          if (performance.now() - t0 > 600_000) throw new Error(`run not done after 600 s (${r?.status}, ${n} analysed)`);
           await sleep(20);
         }
         const runSeconds = (performance.now() - t0) / 1000;
