@@ -9,7 +9,9 @@ import { EventSchemaRegistry, PostgresEventStore } from '@libs/event-store';
 import { projectionsReached } from '@libs/projection-engine';
 import { TenancyRepository, type Brand, type Competitor } from '@libs/tenancy';
 import type { DataSource } from 'typeorm';
-import { ANALYSIS_PROJECTORS } from '@projections';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { ALL_PROJECTORS, ANALYSIS_PROJECTORS } from '@projections';
 import { defaultAnswer, startFakeProviders } from '../test/support/fake-providers';
 import { round, withBenchDatabase } from './support/bench-database';
 import { spawnScript } from './support/spawn-script';
@@ -32,6 +34,7 @@ import { spawnScript } from './support/spawn-script';
  * - bare: the same seed in a database of its own, appended with no worker running (append only),
  *   then projected by a worker started on it with nothing appending (project only);
  * - the worker's peak resident memory (VmHWM; the larger of the two workers), against 512 MB.
+ * BENCH_ONLY=run prints the run section alone (with the worker's peak memory during it).
  */
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 100_000);
 const LATENCY_MS = 200;
@@ -39,6 +42,8 @@ const CONCURRENCY = 25;
 const RUN_PROMPTS = 250;
 const WORKER_HEAP_MB = Number(process.env.BENCH_WORKER_HEAP_MB ?? 256);
 const JUDGE_PROMPTS = Number(process.env.BENCH_JUDGE_PROMPTS ?? 100);
+/** BENCH_ONLY=run: only the audit run (and its floor) is measured and printed: no judge, seed or bare sections. */
+const RUN_ONLY = process.env.BENCH_ONLY === 'run';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -138,6 +143,26 @@ async function seedPrompts(ds: DataSource, brand: Brand & { competitors: Competi
   return added;
 }
 
+/** Waits until the worker has started: its answer queues have their workers and every projection unit its checkpoints. */
+async function workerReady(ds: DataSource, redisPrefix: string): Promise<void> {
+  const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  const queues = PROVIDERS.map((p) => new Queue(`{answers-${p}}`, { connection, prefix: `${redisPrefix}:bull` }));
+  const names = [...ALL_PROJECTORS.map((p) => p.name), 'answer-dispatch'];
+  try {
+    const w0 = performance.now();
+    for (;;) {
+      const counts = await Promise.all(queues.map((q) => q.getWorkersCount()));
+      const [{ n }]: { n: number }[] = await ds.query(`SELECT count(*)::int AS n FROM projection_checkpoints WHERE name = ANY($1::text[])`, [names]);
+      if (counts.every((c) => c > 0) && n >= names.length) return;
+      if (performance.now() - w0 > 120_000) throw new Error('the worker did not start in 120 s');
+      await sleep(50);
+    }
+  } finally {
+    await Promise.all(queues.map((q) => q.close()));
+    connection.disconnect();
+  }
+}
+
 /** The newest event's position: what the projections must reach. */
 async function newestEvent(ds: DataSource) {
   const [last]: { tx: string; gp: string }[] = await ds.query(`SELECT transaction_id::text AS tx, global_position::text AS gp FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`);
@@ -194,11 +219,15 @@ async function main(): Promise<void> {
         const tenancy = new TenancyRepository(ds);
         const org = await tenancy.createOrganization('Bench', 'enterprise');
         const brand = await tenancy.createBrand({ organizationId: org.id, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }, { name: 'Initech', domain: 'initech.io' }, { name: 'Hooli', domain: 'hooli.com' }] });
-        // Let the worker start (its queues and projector groups) before timing.
+        // Let the worker start (its queues and projector groups) before timing: a loaded machine can take
+        // longer than the fixed wait to compile and boot it, so its readiness is also waited for.
+        await workerReady(ds, env.REDIS_PREFIX);
         await sleep(4000);
 
         // 1. One run of 250 prompts x 4 providers.
         const runs = new RunRequests(ds, store);
+        const arrivalsBefore = [fakes.openai, fakes.anthropic, fakes.gemini, fakes.perplexity].map((f) => f.arrivals.length);
+        const wall0 = Date.now();
         const t0 = performance.now();
         const run = await runs.request({ organizationId: org.id, brandId: brand.id, trigger: 'api', questions: Array.from({ length: RUN_PROMPTS }, (_, k) => ({ promptId: null, query: `best tool for job ${k}`, providers: PROVIDERS })) });
         const expected = RUN_PROMPTS * PROVIDERS.length;
@@ -207,7 +236,7 @@ async function main(): Promise<void> {
           const [{ n }]: { n: number }[] = await ds.query('SELECT count(*)::int AS n FROM analysis_results WHERE run_id = $1 AND analysed_at IS NOT NULL', [run.runId]);
           const [{ e }]: { e: number }[] = await ds.query('SELECT count(DISTINCT result_id)::int AS e FROM answer_entities WHERE run_id = $1', [run.runId]);
           if (r?.status === 'completed' && n === expected && e === expected) break;
-          if (performance.now() - t0 > 120_000) throw new Error(`run not done after 120 s (${r?.status}, ${n} analysed)`);
+          if (performance.now() - t0 > 600_000) throw new Error(`run not done after 600 s (${r?.status}, ${n} analysed)`);
           await sleep(20);
         }
         const runSeconds = (performance.now() - t0) / 1000;
@@ -221,9 +250,37 @@ async function main(): Promise<void> {
             WHERE stream_id = $1 OR stream_id LIKE $2 GROUP BY r.at`,
           [`analysis-run-${run.runId}`, `answer-${run.runId}-%`],
         );
+        // When the worker's provider calls reached the fakes (the calls themselves, before any recording).
+        const calls = [fakes.openai, fakes.anthropic, fakes.gemini, fakes.perplexity].flatMap((f, k) => f.arrivals.slice(arrivalsBefore[k])).map((at) => (at - wall0) / 1000);
         const idealSeconds = (expected * LATENCY_MS) / 1000 / (CONCURRENCY * PROVIDERS.length);
         // The run's bare floor: the same calls by a process doing nothing else (the worker idle meanwhile).
         const floor = await fakeCallFloor({ ...env, FLOOR_PROMPTS: String(RUN_PROMPTS) });
+        const runSection = {
+          answers: expected,
+          providerLatencyMs: LATENCY_MS,
+          concurrencyPerProvider: CONCURRENCY,
+          seconds: round(runSeconds, 2),
+          idealSeconds: round(idealSeconds, 2),
+          ratio: round(runSeconds / idealSeconds, 2),
+          goalRatio: 1.5,
+          floorSeconds: round(floor.seconds, 2),
+          ratioToFloor: round(runSeconds / floor.seconds, 2),
+          floorToIdeal: round(floor.seconds / idealSeconds, 2),
+          timeline: {
+            firstCall: round(Math.min(...calls), 2),
+            firstAnswer: round(Number(timeline.first), 2),
+            lastCall: round(Math.max(...calls), 2),
+            lastAnswer: round(Number(timeline.last), 2),
+            lastAnalysed: round(Number(timeline.analysed), 2),
+            completed: round(Number(timeline.completed), 2),
+          },
+        };
+        if (RUN_ONLY) {
+          clearInterval(sampler);
+          peakMb = Math.max(peakMb, memoryOf(worker.pid!).peakMb);
+          console.log(JSON.stringify({ run: runSection, worker: { peakRssMb: peakMb, goalMb: 512, heapBudgetMb: WORKER_HEAP_MB } }));
+          return;
+        }
 
         // 2. The same questions with the sentiment judge off, then on, every fake answering at once.
         // Each provider's answer its own text, so that no judge verdict is a cache hit of another provider's (one call per answer).
@@ -292,7 +349,7 @@ async function main(): Promise<void> {
         const bare = await bareSeed(env, [...heap, ...profile]);
         console.log(
           JSON.stringify({
-            run: { answers: expected, providerLatencyMs: LATENCY_MS, concurrencyPerProvider: CONCURRENCY, seconds: round(runSeconds, 2), idealSeconds: round(idealSeconds, 2), ratio: round(runSeconds / idealSeconds, 2), goalRatio: 1.5, floorSeconds: round(floor.seconds, 2), ratioToFloor: round(runSeconds / floor.seconds, 2), floorToIdeal: round(floor.seconds / idealSeconds, 2), timeline: { firstAnswer: round(Number(timeline.first), 2), lastAnswer: round(Number(timeline.last), 2), lastAnalysed: round(Number(timeline.analysed), 2), completed: round(Number(timeline.completed), 2) } },
+            run: runSection,
             seed: {
               answers: seeded.answers,
               seconds: round(endToEnd, 2),

@@ -32,6 +32,8 @@ let ds: DataSource;
 let store: PostgresEventStore;
 let redis: Redis;
 let processor: AnswerQuestionProcessor;
+/** A processor like `processor` on another store (a store that misbehaves on purpose). */
+let processorOn: (store: PostgresEventStore) => AnswerQuestionProcessor;
 let progress: RunProgress;
 let runs: RunRequests;
 let organizationId: number;
@@ -49,7 +51,8 @@ beforeAll(async () => {
   const brands = new TrackedBrands(tenancy, new BrandFactsRepository(ds));
   const analysis = sectionOf(config, ANALYSIS_CONFIG);
   const queues = new Queues(sectionOf(config, QUEUE_CONFIG));
-  processor = new AnswerQuestionProcessor(queues, store, analysis, new Engines(analysis), brands, progress, new SpendLedger(ds, analysis), new AnswerJudge(store, analysis, ds, new JudgeSettingsRepository(ds), queues, new SpendLedger(ds, analysis)));
+  processorOn = (on) => new AnswerQuestionProcessor(queues, on, analysis, new Engines(analysis), brands, progress, new SpendLedger(ds, analysis), new AnswerJudge(on, analysis, ds, new JudgeSettingsRepository(ds), queues, new SpendLedger(ds, analysis)));
+  processor = processorOn(store);
   runs = new RunRequests(ds, store);
   organizationId = (await tenancy.createOrganization('Processor', 'enterprise')).id;
   brandId = (await tenancy.createBrand({ organizationId, name: 'Acme', domain: 'acme.com', competitors: [{ name: 'Globex', domain: 'globex.com' }] })).id;
@@ -79,6 +82,8 @@ describe('the answer processor on the analysis deciders', () => {
     for (const n of [0, 1]) {
       const answer = await store.readStream(answerStreamId(runId, n));
       expect(types(answer)).toEqual(['answer.recorded', 'answer.analysed']);
+      // The answer and its first analysis are one append (one transaction).
+      expect(answer[1].position.commit).toBe(answer[0].position.commit);
       expect(answer.map((e) => e.metadata.organizationId)).toEqual([organizationId, organizationId]);
       expect(answer[1].data).toMatchObject({ runId, n, organizationId, brandId, promptId: null, query: 'best crm for agencies', askedAt: answer[0].data.askedAt });
     }
@@ -108,6 +113,39 @@ describe('the answer processor on the analysis deciders', () => {
     expect(types(events)).toEqual(['answer.recorded', 'answer.analysed']);
     expect(events[0].data.text).toBe(text); // the recorded answer stands: the retry did not ask
     expect(events[1].data).toMatchObject({ askedAt: '2026-01-02T03:04:05.000Z', entities: expect.arrayContaining([expect.objectContaining({ name: 'Acme', mentioned: true })]) });
+  });
+
+  it('an attempt whose answer another attempt recorded first analyses the answer that stands, not its own', async () => {
+    const runId = await request(['claude']);
+    const stream = answerStreamId(runId, 0);
+    const text = 'Only Globex is worth a look; see https://globex.com.';
+    const answers = answerRunner(store);
+    const other = { runId, n: 0, organizationId, brandId, promptId: null, query: 'best crm for agencies', provider: 'claude' as const, model: 'claude', source: 'live' as const, text, providerCitations: [], usage: null, latencyMs: 5, askedAt: '2026-01-02T03:04:05.000Z', raw: null };
+    let raced = false;
+    // The other attempt records its answer between this one's read of the stream and its append.
+    const racing = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === 'appendToStream') {
+          return async (...args: Parameters<PostgresEventStore['appendToStream']>) => {
+            if (args[0] === stream && !raced) {
+              raced = true;
+              await answers.run(stream, () => ({ kind: 'record', answer: other }), { organizationId }, answers.newStream());
+            }
+            return target.appendToStream(...args);
+          };
+        }
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await processorOn(racing).process({ runId, n: 0 }, job)).toBe('answer.recorded');
+    expect(raced).toBe(true);
+    const events = await store.readStream(stream);
+    expect(types(events)).toEqual(['answer.recorded', 'answer.analysed']);
+    expect(events[0].data.text).toBe(text);
+    const entities = (events[1].data as { entities: { name: string; mentioned: boolean }[] }).entities;
+    expect(entities.find((e) => e.name === 'Globex')?.mentioned).toBe(true);
+    expect(entities.find((e) => e.name === 'Acme')?.mentioned).not.toBe(true);
   });
 
   it('a failed start leaves the start to a later job (the claim is given back)', async () => {

@@ -71,7 +71,7 @@ function asEngineError(error: unknown): EngineError {
 @Injectable()
 export class AnswerQuestionProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger('AnswerQuestion');
-  private readonly runs = new Map<number, AnalysisRunRequested['data']>();
+  private readonly runs = new Map<number, Promise<AnalysisRunRequested['data']>>();
   private readonly answers: AnswerRunner;
 
   constructor(
@@ -103,20 +103,28 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
     // Live questions spend the organisation's money: each is checked against its budgets and
     // counted in the spend ledger (a retried job finds its question's decision there).
     const live = this.engines.for(item.provider).source === 'live';
+    let analysed = false;
     if (!answer.state.ending) {
       await this.progress.started(run.runId);
       const decision: SpendDecision = live
         ? await this.ledger.reserve({ organizationId: run.organizationId, runId: run.runId, n: item.n, provider: item.provider, model: this.config.providers[item.provider].model })
         : { ask: true };
       const ending = decision.ask ? await this.ask(run, data.n, job) : notAsked(run, data.n, decision);
+      // A recorded answer is appended with its first analysis (one append); undefined: not analysed
+      // here (the analysis could not be read: this answer is recorded alone, and analysed below).
+      const analysis = ending.kind === 'record' ? await this.analysisOf(streamId, ending.answer).catch(() => undefined) : undefined;
       // Decided on the stream as read: when another attempt recorded first, the append fails and the
-      // runner reads the stream again, where the other ending stands (this one decides nothing).
-      answer = (await this.answers.run(streamId, () => ending, { organizationId: run.organizationId }, answer)).loaded;
+      // runner reads the stream again, where the other ending stands (this one decides nothing, and
+      // that ending is analysed below).
+      const decided = await this.answers.runAll(streamId, (state) => (state.ending || !analysis ? [ending] : [ending, analysis]), { organizationId: run.organizationId }, answer);
+      answer = decided.loaded;
+      // This answer was recorded and its analysis tried (none: its brand is gone, or the engine failed on it, logged once).
+      analysed = analysis !== undefined && decided.events.some((e) => e.type === 'answer.recorded');
     }
     const ending = answer.state.ending;
     if (!ending) throw new Error(`answer ${streamId} has no ending after asking`);
     if (live) await this.ledger.settle(run.runId, item.n, ending);
-    if (ending.type === 'answer.recorded' && !answer.state.analysis) await this.analyse(streamId, ending, answer);
+    if (ending.type === 'answer.recorded' && !answer.state.analysis && !analysed) await this.analyse(streamId, ending, answer);
     // The judge labels it afterwards, on its own provider's queue, where the organisation has it on.
     if (ending.type === 'answer.recorded' && (await this.judge.clientFor(run.organizationId))) await this.judge.enqueue([{ runId: run.runId, n: item.n }]);
     await this.progress.ended(run, item.n, ending.type === 'answer.failed', ending.type === 'answer.failed' && ending.data.kind === BUDGET_EXHAUSTED);
@@ -127,7 +135,7 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
   private async ask(run: AnalysisRunRequested['data'], n: number, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<Extract<AnswerCommand, { kind: 'record' | 'fail' }>> {
     const item = run.items[n];
     const key = { runId: run.runId, n, organizationId: run.organizationId, brandId: run.brandId, promptId: item.promptId, query: item.query, provider: item.provider, ...marketFields(item) };
-    const tracked = await this.brands.of(run.organizationId, run.brandId);
+    const tracked = await this.brands.namesOf(run.organizationId, run.brandId);
     const entities = tracked
       ? [
           { kind: 'brand' as const, name: tracked.brand.name, domains: [tracked.brand.domain, ...(tracked.brand.extraDomains ?? [])] },
@@ -166,32 +174,47 @@ export class AnswerQuestionProcessor implements OnApplicationBootstrap {
 
   /** Analyses the recorded answer once, decided on the state the job holds (the stream is read again only if it moved). */
   private async analyse(streamId: string, recorded: AnswerRecorded, answer: LoadedState<AnswerState>): Promise<void> {
-    const d = recorded.data;
-    const tracked = await this.brands.of(d.organizationId, d.brandId);
-    if (!tracked) return; // the brand was deleted: nothing to analyse against
-    let analysis: ReturnType<typeof analyseAnswer>;
-    try {
-      analysis = analyseAnswer(d.text, d.providerCitations, tracked);
-    } catch (error) {
-      // An answer the engine cannot analyse (a bug on hostile input) stays recorded, unanalysed, and its
-      // run still ends; `answers reanalyze` analyses it once the engine is fixed. Store errors still retry.
-      this.logger.error(`answer ${streamId} recorded but not analysed: ${(error as Error).message}`);
-      return;
-    }
+    const analysis = await this.analysisOf(streamId, recorded.data);
+    if (!analysis) return;
     // A concurrent analysis (another attempt of this job, a re-analysis) that appended first stands: this one then decides nothing.
-    await this.answers.run(streamId, () => ({ kind: 'analyse', analysis, analysedAt: new Date().toISOString() }), { organizationId: d.organizationId }, answer);
+    await this.answers.run(streamId, () => analysis, { organizationId: recorded.data.organizationId }, answer);
   }
 
-  /** The run's request (its first event), cached: it never changes. */
-  private async run(runId: number): Promise<AnalysisRunRequested['data']> {
+  /**
+   * The command analysing a recorded answer, or null when it is not analysed: its brand was deleted
+   * (nothing to analyse against), or the engine cannot analyse it (a bug on hostile input: it stays
+   * recorded, unanalysed, and its run still ends; `answers reanalyze` analyses it once the engine is
+   * fixed). Store errors are thrown (the job retries).
+   */
+  private async analysisOf(streamId: string, d: AnswerRecorded['data']): Promise<Extract<AnswerCommand, { kind: 'analyse' }> | null> {
+    const tracked = await this.brands.of(d.organizationId, d.brandId);
+    if (!tracked) return null;
+    try {
+      return { kind: 'analyse', analysis: analyseAnswer(d.text, d.providerCitations, tracked), analysedAt: new Date().toISOString() };
+    } catch (error) {
+      this.logger.error(`answer ${streamId} recorded but not analysed: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  /** The run's request (its first event), cached: it never changes. Read once for the jobs of a run that start together (a failed read is not kept). */
+  private run(runId: number): Promise<AnalysisRunRequested['data']> {
     const cached = this.runs.get(runId);
     if (cached) return cached;
+    const read = this.readRun(runId);
+    if (this.runs.size >= RUN_CACHE_LIMIT) this.runs.clear();
+    this.runs.set(runId, read);
+    read.catch(() => {
+      if (this.runs.get(runId) === read) this.runs.delete(runId);
+    });
+    return read;
+  }
+
+  private async readRun(runId: number): Promise<AnalysisRunRequested['data']> {
     const [first] = await this.store.readStream(runStreamId(runId), { maxCount: 1 });
     if (!first) throw new Error(`run ${runId} does not exist`);
     const event = asAnalysisRunEvent(first);
     if (event.type !== 'analysis_run.requested') throw new Error(`run ${runId} does not start with its request`);
-    if (this.runs.size >= RUN_CACHE_LIMIT) this.runs.clear();
-    this.runs.set(runId, event.data);
     return event.data;
   }
 }

@@ -83,4 +83,34 @@ describe('the spend ledger', () => {
     await budgets.set(organizationId, { monthlyUsd: null });
     expect(await ledger.reserve(question(3, 1))).toEqual({ ask: true });
   });
+
+  it("without budgets, reservations share the organisation's lock (none waits for another); a check waits for those in hand", async () => {
+    await budgets.set(organizationId, { perRunUsd: null, monthlyUsd: null });
+    const sleep = (ms: number) => new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms));
+    // Another reservation of the organisation in hand, not yet committed: it holds the ledger lock shared.
+    const holder = ds.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    try {
+      await holder.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended('answer_spend:' || $1::text, 0))`, [organizationId]);
+      expect(await Promise.race([ledger.reserve(question(4, 0)), sleep(10_000)])).toEqual({ ask: true });
+      // A budget to check: the check waits until the reservation in hand is committed (its sums then count it).
+      await budgets.set(organizationId, { perRunUsd: 100 });
+      const checked = ledger.reserve(question(4, 1));
+      expect(await Promise.race([checked, sleep(300)])).toBe('waiting');
+      await holder.commitTransaction();
+      expect(await checked).toEqual({ ask: true });
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+    expect(await states(4)).toEqual(['reserved', 'reserved']);
+  });
+
+  it('without budgets, attempts of one question racing each other all get its one reservation', async () => {
+    await budgets.set(organizationId, { perRunUsd: null, monthlyUsd: null });
+    const decisions = await Promise.all(Array.from({ length: 5 }, () => ledger.reserve(question(5, 0))));
+    expect(decisions).toEqual(Array.from({ length: 5 }, () => ({ ask: true })));
+    expect(await states(5)).toEqual(['reserved']);
+  });
 });

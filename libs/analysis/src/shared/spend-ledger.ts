@@ -19,6 +19,9 @@ const ESTIMATE_SAMPLE = 50;
 
 const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 
+/** Whether a budget is set (null or absent: no limit). */
+const limited = (limit: string | null | undefined): limit is string => limit !== null && limit !== undefined;
+
 /**
  * The spend ledger the budgets are checked against (issue 32 part 2), one row per question of a
  * run (`answer_spend`, keyed by run and place):
@@ -62,30 +65,39 @@ export class SpendLedger {
   /**
    * Decides whether question n of the run may be asked (see the class), or with `call`
    * (`judge:<cache key>`) a judge call on its answer; the same answer on every call for the same question or judge call.
+   *
+   * The organisation's ledger lock is taken in two modes: a check against a budget holds it
+   * exclusively (its sums, then its row), while a reservation of an organisation without budgets,
+   * which checks nothing, holds it shared: such reservations (every question of a run, 100 in
+   * flight) do not wait for each other, and a check waits until those in hand are committed, so its
+   * sums count them, as when every reservation took the lock in turn.
    */
   async reserve(q: { organizationId: number; runId: number; n: number; provider: Provider; model: string; call?: string }, now: Date = new Date()): Promise<SpendDecision> {
     const call = q.call ?? 'answer';
     const estimate = await this.estimate(q.organizationId, q.provider, q.model, now, call !== 'answer');
+    const unchecked = await this.dataSource.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended('answer_spend:' || $1::text, 0))`, [q.organizationId]);
+      const budgets = await this.budgetsOf(m, q.organizationId);
+      // A budget to check: the exclusive path below decides (it reads the budgets and the question's row again).
+      if (limited(budgets?.per_run_usd) || limited(budgets?.monthly_usd)) return null;
+      // The question's row, unless it has one (a retried job's, or another attempt's reserving at the same
+      // time, the lock being shared): that row stands, and is the decision.
+      if (await this.insert(m, { ...q, call }, 'reserved', estimate.usd, now, undefined, true)) return { ask: true as const };
+      return (await this.decided(m, q, call))!;
+    });
+    if (unchecked) return unchecked;
     return this.dataSource.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('answer_spend:' || $1::text, 0))`, [q.organizationId]);
-      const [own]: { state: string; estimate_usd: string; stopped_by: 'run' | 'month' | null; limit_usd: string | null; committed_usd: string | null }[] = await m.query(
-        `SELECT state, estimate_usd, stopped_by, limit_usd, committed_usd FROM answer_spend WHERE run_id = $1 AND n = $2 AND call = $3`,
-        [q.runId, q.n, call],
-      );
-      if (own?.state === 'not_asked') {
-        return { ask: false as const, budget: own.stopped_by ?? 'run', limitUsd: Number(own.limit_usd), committedUsd: Number(own.committed_usd), estimateUsd: Number(own.estimate_usd) };
-      }
-      if (own) return { ask: true as const };
-      const [budgets]: { monthly_usd: string | null; per_run_usd: string | null }[] = await m.query(`SELECT monthly_usd, per_run_usd FROM organization_budgets WHERE organization_id = $1`, [
-        q.organizationId,
-      ]);
+      const own = await this.decided(m, q, call);
+      if (own) return own;
+      const budgets = await this.budgetsOf(m, q.organizationId);
       const committed = `coalesce(sum(CASE state WHEN 'settled' THEN usd WHEN 'reserved' THEN estimate_usd ELSE 0 END), 0)::float8`;
       const checks: { budget: 'run' | 'month'; limit: string | null | undefined; sql: string; params: unknown[] }[] = [
         { budget: 'run', limit: budgets?.per_run_usd, sql: `SELECT ${committed} AS c FROM answer_spend WHERE run_id = $1`, params: [q.runId] },
         { budget: 'month', limit: budgets?.monthly_usd, sql: `SELECT ${committed} AS c FROM answer_spend WHERE organization_id = $1 AND month = $2::date`, params: [q.organizationId, monthOf(now)] },
       ];
       for (const check of checks) {
-        if (check.limit === null || check.limit === undefined) continue;
+        if (!limited(check.limit)) continue;
         const [{ c }]: { c: number }[] = await m.query(check.sql, check.params);
         const limitUsd = Number(check.limit);
         // Compared in millionths of a dollar, the ledger's precision.
@@ -99,6 +111,24 @@ export class SpendLedger {
     });
   }
 
+  /** The decision the question (or judge call) already has in the ledger (a retried job's), or null when it has none. */
+  private async decided(m: { query: DataSource['query'] }, q: { runId: number; n: number }, call: string): Promise<SpendDecision | null> {
+    const [own]: { state: string; estimate_usd: string; stopped_by: 'run' | 'month' | null; limit_usd: string | null; committed_usd: string | null }[] = await m.query(
+      `SELECT state, estimate_usd, stopped_by, limit_usd, committed_usd FROM answer_spend WHERE run_id = $1 AND n = $2 AND call = $3`,
+      [q.runId, q.n, call],
+    );
+    if (!own) return null;
+    if (own.state === 'not_asked') {
+      return { ask: false as const, budget: own.stopped_by ?? 'run', limitUsd: Number(own.limit_usd), committedUsd: Number(own.committed_usd), estimateUsd: Number(own.estimate_usd) };
+    }
+    return { ask: true as const };
+  }
+
+  private async budgetsOf(m: { query: DataSource['query'] }, organizationId: number): Promise<{ monthly_usd: string | null; per_run_usd: string | null } | undefined> {
+    const [budgets]: { monthly_usd: string | null; per_run_usd: string | null }[] = await m.query(`SELECT monthly_usd, per_run_usd FROM organization_budgets WHERE organization_id = $1`, [organizationId]);
+    return budgets;
+  }
+
   private async insert(
     m: { query: DataSource['query'] },
     q: { organizationId: number; runId: number; n: number; provider: Provider; call: string },
@@ -106,12 +136,15 @@ export class SpendLedger {
     estimateUsd: number,
     now: Date,
     stop?: { budget: 'run' | 'month'; limitUsd: number; committedUsd: number },
-  ): Promise<void> {
-    await m.query(
+    orNothing = false,
+  ): Promise<boolean> {
+    // orNothing: when the question already has its row, nothing is written (false).
+    const inserted: unknown[] = await m.query(
       `INSERT INTO answer_spend (run_id, n, organization_id, provider, month, state, estimate_usd, stopped_by, limit_usd, committed_usd, reserved_at, call)
-       VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12)`,
+       VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12)${orNothing ? ' ON CONFLICT (run_id, n, call) DO NOTHING' : ''} RETURNING 1`,
       [q.runId, q.n, q.organizationId, q.provider, monthOf(now), state, estimateUsd.toFixed(6), stop?.budget ?? null, stop?.limitUsd ?? null, stop?.committedUsd.toFixed(6) ?? null, now, q.call],
     );
+    return inserted.length > 0;
   }
 
   /** Settles question n of the run once it has ended: a recorded answer at its tokens' cost, a failure at 0. A question settled or not asked is left as it is. */

@@ -21,16 +21,19 @@ export class TrackedBrands {
   }
 
   async of(organizationId: number, brandId: number): Promise<TrackedBrand | null> {
-    const hit = this.cache.get(brandId);
-    let value: Omit<TrackedBrand, 'facts'> | null;
-    if (hit && Date.now() - hit.at < TTL_MS) value = hit.value;
-    else {
-      const brand = await this.tenancy.findBrand({ organizationId, clientId: null }, brandId);
-      value = brand ? { brand, competitors: await this.tenancy.competitorsOfBrand(brand) } : null;
-      if (this.cache.size >= 10_000) this.cache.clear();
-      this.cache.set(brandId, { at: Date.now(), value });
-    }
+    const value = await this.namesOf(organizationId, brandId);
     // Facts are read every time (one key lookup): an answer analysed after a PUT is checked against the new facts.
     return value && { ...value, facts: (await this.facts.of({ id: brandId, organizationId })).facts };
+  }
+
+  /** The brand and its competitors (names and domains, cached a minute) without its facts: what a question's engine is told to look for. */
+  async namesOf(organizationId: number, brandId: number): Promise<Omit<TrackedBrand, 'facts'> | null> {
+    const hit = this.cache.get(brandId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+    const brand = await this.tenancy.findBrand({ organizationId, clientId: null }, brandId);
+    const value = brand ? { brand, competitors: await this.tenancy.competitorsOfBrand(brand) } : null;
+    if (this.cache.size >= 10_000) this.cache.clear();
+    this.cache.set(brandId, { at: Date.now(), value });
+    return value;
   }
 }

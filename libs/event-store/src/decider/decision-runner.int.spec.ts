@@ -144,6 +144,22 @@ describe('DecisionRunner', () => {
     expect(await runner().load(stream)).toEqual({ state: { total: 6 }, revision: 2, source: 'stream' });
   });
 
+  it('runAll decides its commands in order, each on the state the previous left, and appends them in one transaction (or nothing)', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const r = runner();
+    const seen: number[] = [];
+    const result = await r.runAll(stream, (state) => (seen.push(state.total), [{ add: 2 }, { add: 0 }, { add: 3 }]), meta, r.newStream());
+    expect(result).toMatchObject({ state: { total: 5 }, revision: 1, events: [{ data: { amount: 2 } }, { data: { amount: 3 } }] });
+    const events = await store.readStream(stream);
+    expect(events.map((e) => e.position.commit)).toEqual([events[0].position.commit, events[0].position.commit]);
+    // The last command over the ceiling refuses the whole chain: nothing is appended.
+    await expect(r.runAll(stream, () => [{ add: 1 }, { add: CEILING }], meta, result.loaded)).rejects.toBeInstanceOf(OverCeiling);
+    // Another appends first: the chain is decided again on the newer state.
+    await r.run(stream, () => ({ add: 10 }), meta);
+    expect(await r.runAll(stream, (state) => (seen.push(state.total), [{ add: 1 }, { add: 1 }]), meta, result.loaded)).toMatchObject({ state: { total: 17 }, revision: 4 });
+    expect(seen).toEqual([0, 5, 15]);
+  });
+
   it('newStream: a stream that exists after all fails the append, and the command is decided on its fold', async () => {
     const stream = `counter-${randomUUID()}`;
     const r = runner();

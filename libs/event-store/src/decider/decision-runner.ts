@@ -131,14 +131,29 @@ export class DecisionRunner<S, C, E extends { type: string; data: unknown }> {
    * Decides `command(state)` on the stream's latest state and records the events with `metadata`.
    * `loaded`: the state to decide on first (see the class comment).
    */
-  async run(streamId: string, command: (state: S) => C, metadata: EventMetadata, loaded?: LoadedState<S>): Promise<DecisionResult<S, E>> {
+  run(streamId: string, command: (state: S) => C, metadata: EventMetadata, loaded?: LoadedState<S>): Promise<DecisionResult<S, E>> {
+    return this.runAll(streamId, (state) => [command(state)], metadata, loaded);
+  }
+
+  /**
+   * Decides the commands `commands(state)` gives in order, each on the state the previous ones led
+   * to, and records all their events in one append (one round trip, all or nothing): a chain of
+   * commands on one stream (record, then analyse) that would otherwise append once each. On a
+   * conflict `commands` is asked again with the newer state.
+   */
+  async runAll(streamId: string, commands: (state: S) => readonly C[], metadata: EventMetadata, loaded?: LoadedState<S>): Promise<DecisionResult<S, E>> {
     const { decider, isRefusal } = this.options;
     for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
       const first = attempt === 0 && loaded !== undefined;
       const current = first ? loaded : await this.load(streamId);
-      let events: E[];
+      const events: E[] = [];
       try {
-        events = decider.decide(command(current.state), current.state);
+        let state = current.state;
+        for (const command of commands(current.state)) {
+          const decided = decider.decide(command, state);
+          if (decided.length) state = fold(decider, decided, state);
+          events.push(...decided);
+        }
       } catch (error) {
         if (first && loaded.source === 'projection' && isRefusal(error)) continue;
         throw error;
