@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@libs/event-store';
-import type { ColumnType } from './kit/upsert';
+import type { ColumnType } from './kit/column-type';
 
 /**
  * What a projector's `apply` gets: `query`, which runs in the transaction that also advances the

@@ -1,7 +1,7 @@
 import type { ProjectionContext } from '../projector';
+import type { ColumnType } from './column-type';
 
-/** A column's PostgreSQL type, as `json_to_recordset` reads it from the JSON row. */
-export type ColumnType = 'bigint' | 'integer' | 'smallint' | 'float8' | 'numeric' | 'text' | 'boolean' | 'timestamptz' | 'date' | 'uuid' | 'jsonb' | 'text[]' | 'boolean[]';
+export type { ColumnType };
 
 /**
  * A read-model table as a projector writes it: its logical name (the projection context maps it to
