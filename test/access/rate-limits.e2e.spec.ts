@@ -35,6 +35,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe('rate limits per credential', () => {
   it('gives a free key exactly 70 quick requests (60 + burst 10), then 429 with Retry-After and the headers', async () => {
     const org = await api.organization({ tier: 'free' });
+    const started = Date.now();
     const first = await validate(org.key);
     expect(first.status).toBe(200);
     expect(first.headers).toMatchObject({
@@ -45,9 +46,13 @@ describe('rate limits per credential', () => {
       ratelimit: '"minute";r=69;t=1',
     });
     const rest = await Promise.all(Array.from({ length: 74 }, () => validate(org.key)));
+    // The bucket refills a token a second (60 a minute): a burst slower than a second on a loaded machine earns one more.
+    const refilled = Math.floor((Date.now() - started) / 1000);
     const statuses = [first, ...rest].map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(70);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const accepted = statuses.filter((s) => s === 200).length;
+    expect(accepted).toBeGreaterThanOrEqual(70);
+    expect(accepted).toBeLessThanOrEqual(70 + refilled);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(75 - accepted);
 
     const refused = rest.find((r) => r.status === 429)!;
     expect(refused.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String), details: { limit: 'minute', retryAfterSeconds: expect.any(Number) } } });
@@ -63,11 +68,12 @@ describe('rate limits per credential', () => {
     expect((await validate(other.key)).status).toBe(200);
 
     // A rejected request spends nothing: the day counter saw the 70 accepted requests only.
-    expect(await redis.get(`rl:{key:${org.keyId}}:d:${today()}`)).toBe('70');
+    expect(await redis.get(`rl:{key:${org.keyId}}:d:${today()}`)).toBe(String(accepted));
   });
 
   it('enforces the daily quota, and a request refused by it spends no minute tokens', async () => {
     const org = await api.organization({ tier: 'standard' });
+    const started = Date.now();
     for (let i = 0; i < 5; i++) expect((await validate(org.key)).status).toBe(200);
     const last = await api.request({ method: 'POST', url: '/api/v1/validate-key', key: org.key });
     expect(last.status).toBe(429);
@@ -78,8 +84,10 @@ describe('rate limits per credential', () => {
     expect(last.headers['x-ratelimit-limit']).toBe('300');
     expect(last.headers.ratelimit).toMatch(/^"day";r=0;t=\d+$/);
     for (let i = 0; i < 10; i++) expect((await validate(org.key)).status).toBe(429);
-    // 350 tokens, 5 spent; the 11 refusals took none.
-    expect(Math.floor(Number(await redis.hget(`rl:{key:${org.keyId}}:m`, 't')))).toBe(345);
+    // 350 tokens, 5 spent; the 11 refusals took none. The bucket refills 5 a second (300 a minute), so a slow run may see those back.
+    const tokens = Math.floor(Number(await redis.hget(`rl:{key:${org.keyId}}:m`, 't')));
+    expect(tokens).toBeGreaterThanOrEqual(345);
+    expect(tokens).toBeLessThanOrEqual(Math.min(350, 345 + Math.floor(((Date.now() - started) / 1000) * 5)));
     expect(await redis.get(`rl:{key:${org.keyId}}:d:${today()}`)).toBe('5');
   });
 
