@@ -2,13 +2,13 @@ import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiAcceptedResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
-import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireScope, type Principal } from '@libs/auth';
 import { ApiError, inputProblem, jsonArrayElements, jsonSizeProblem, NotJsonArray, type BodyRouteConfig, type FieldProblem } from '@libs/http';
 import { visitFromEntry, type Visit } from '../domain/visit';
 import { VisitIngester } from '../shared/visit-ingester';
-import { SLICE, VisitStore, type BotVisitRow, type ReferralRow } from '../shared/visit-store';
+import { LoopTurns } from '../shared/loop-turns';
+import { VisitStore, type BotVisitRow, type ReferralRow } from '../shared/visit-store';
 import { IngestEntryDto } from './ingest-visits.request.dto';
 import { INGEST_EXAMPLE, IngestVisitsResponse, type IngestResultDto } from './ingest-visits.response.dto';
 
@@ -26,7 +26,7 @@ const TOO_MANY = `a batch holds at most ${MAX_INGEST_ENTRIES} entries`;
  * then passes the house's input check (`inputProblem`: NUL, unpaired surrogates, prototype names,
  * depth), as a parsed body would.
  */
-async function entriesOf(body: unknown, ndjson: boolean): Promise<{ entries: unknown[]; lines: number[] | null }> {
+async function entriesOf(body: unknown, ndjson: boolean, turns: LoopTurns): Promise<{ entries: unknown[]; lines: number[] | null }> {
   if (typeof body !== 'string') throw ApiError.validation([{ field: 'body', message: 'must be a JSON array of entries (or NDJSON with Content-Type application/x-ndjson)' }]);
   const entries: unknown[] = [];
   const taken = (entry: unknown, field: string) => {
@@ -39,7 +39,8 @@ async function entriesOf(body: unknown, ndjson: boolean): Promise<{ entries: unk
     const problems: FieldProblem[] = [];
     const texts = body.split('\n');
     for (let i = 0; i < texts.length; i++) {
-      if (i % SLICE === SLICE - 1) await setImmediate();
+      const turn = turns.due();
+      if (turn) await turn;
       const t = texts[i].trim();
       if (t === '') continue;
       if (entries.length + problems.length >= MAX_INGEST_ENTRIES) throw ApiError.validation([{ field: 'body', message: TOO_MANY }]);
@@ -58,7 +59,8 @@ async function entriesOf(body: unknown, ndjson: boolean): Promise<{ entries: unk
   }
   try {
     for (const element of jsonArrayElements(body, INGEST_ROUTE.bodyMaxKeys!)) {
-      if (entries.length % SLICE === SLICE - 1) await setImmediate();
+      const turn = turns.due();
+      if (turn) await turn;
       if (entries.length >= MAX_INGEST_ENTRIES) throw ApiError.validation([{ field: 'body', message: TOO_MANY }]);
       let entry: unknown;
       try {
@@ -116,13 +118,15 @@ export class IngestVisitsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<IngestVisitsResponse> {
     if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(idempotencyKey)) throw ApiError.validation([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 255 visible ASCII characters' }]);
-    const { entries, lines } = await entriesOf(body, /^application\/x-ndjson\b/i.test(contentType ?? ''));
+    const turns = new LoopTurns();
+    const { entries, lines } = await entriesOf(body, /^application\/x-ndjson\b/i.test(contentType ?? ''), turns);
     const now = Date.now();
     const visits: Visit[] = [];
     const problems: FieldProblem[] = [];
     for (let i = 0; i < entries.length; i++) {
-      // A large batch is checked in slices, so the requests of others are served in between.
-      if (i % SLICE === SLICE - 1) await setImmediate();
+      // A large batch is checked in turns, so the requests of others are served in between.
+      const turn = turns.due();
+      if (turn) await turn;
       const r = visitFromEntry(entries[i], lines ? `line ${lines[i]}` : `[${i}]`, now);
       if ('problems' in r) problems.push(...r.problems);
       else visits.push(r.visit);
@@ -138,7 +142,8 @@ export class IngestVisitsController {
     const rejected: { index: number; reason: string }[] = [];
     let ignored = 0;
     for (let i = 0; i < visits.length; i++) {
-      if (i % SLICE === SLICE - 1) await setImmediate();
+      const turn = turns.due();
+      if (turn) await turn;
       const old = this.ingester.tooOld(visits[i], now);
       if (old) {
         rejected.push({ index: i, reason: old });

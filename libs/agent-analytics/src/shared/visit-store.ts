@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { once } from 'node:events';
-import { setImmediate } from 'node:timers/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
@@ -10,6 +9,7 @@ import { utcDay, type DayKey } from '@libs/metrics';
 import { AGENT_ANALYTICS_CONFIG, type AgentAnalyticsConfig } from '../agent-analytics.config';
 import { ownString, type Visit } from '../domain/visit';
 import { BinaryCopyWriter } from './copy-binary';
+import { LoopTurns } from './loop-turns';
 
 /** A classified bot visit as `bot_visits` keeps it (the request headers are used for verification, not kept). */
 export interface BotVisitRow extends Omit<Visit, 'headers'> {
@@ -43,12 +43,6 @@ export interface IdempotentBatch {
 
 /** A stored batch answered again: its response, or a conflict when the key was used for another body. */
 export type Replay = { replay: unknown } | { conflict: true };
-
-/**
- * Entries a request handles between two turns of the event loop (checked, classified, encoded): a
- * batch of 10,000 takes a few milliseconds at a time, and other requests are served in between.
- */
-export const SLICE = 100;
 
 export const BOT_VISIT_COLUMNS = 'organization_id, brand_id, visited_at, host, path, method, status, ip, user_agent, referer, bytes, duration_ms, bot_name, category, verification, verified_by, robots_disallowed';
 const FIELDS = 17;
@@ -191,12 +185,12 @@ export class VisitStore {
     const write = await this.begin(idempotency);
     if (!(write instanceof VisitWrite)) return write;
     try {
+      const turns = new LoopTurns();
       for (let i = 0; i < bots.length; i++) {
-        const wait = write.addBot(bots[i]);
+        // The socket takes megabytes without pushing back: a large batch is encoded in short turns
+        // of the event loop, so the requests of others are served in between.
+        const wait = write.addBot(bots[i]) ?? turns.due();
         if (wait) await wait;
-        // The socket takes megabytes without pushing back: a large batch is encoded in slices, so the
-        // requests of others are served in between.
-        else if (i % SLICE === SLICE - 1) await setImmediate();
       }
       for (const r of referrals) write.addReferral(r);
       await write.commit();
