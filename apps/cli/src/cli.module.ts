@@ -1,8 +1,8 @@
-import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiKeysRepository, OAuthClientsRepository } from '@libs/auth';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '@libs/config';
-import { createDataSource } from '@libs/database';
+import { createDataSource, DataSourceCloser } from '@libs/database';
 import { EVENT_STORE, EventStoreModule, type EventStore } from '@libs/event-store';
 import { AnswerJudge, AnswerReanalyzer, BrandFactsRepository, BudgetsRepository, JudgeBackfill, JudgeSettingsRepository, SpendLedger, TrackedBrands, TrackedPromptsRepository } from '@libs/analysis';
 import { BrandIndexWeightsRepository, RollupReads, VisibilityReport } from '@libs/visibility';
@@ -19,13 +19,6 @@ import { BrandRollupRebuilds } from '@projections';
 /** The CLI's own DataSource: 4 connections, no retry loop (a command against an unreachable database fails at once). */
 async function openDataSource(config: AppConfig): Promise<DataSource> {
   return createDataSource(config.databaseUrl, 4).initialize();
-}
-
-class DataSourceCloser implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
-  async onApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
-  }
 }
 
 /**

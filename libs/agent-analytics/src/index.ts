@@ -12,7 +12,7 @@ export { AGENT_SQL, type Statement } from './read-model/agent-reads';
 export { DEFAULT_BATCH, LogIngestion, type LogIngestSummary } from './ingest-logs/log-ingestion';
 export { BotRangesRefresher, type RefreshResult } from './refresh-bot-ranges/bot-ranges-refresher';
 export { VisitRetention, type RetentionResult } from './drop-expired-visits/visit-retention';
-export { MAX_INGEST_ENTRIES } from './ingest-visits/ingest-visits.http.controller';
+export { MAX_INGEST_ENTRIES } from './ingest-visits/batch-intake';
 // The read use cases (each `read(principal, params)` returns the response the HTTP route sends).
 export { BotVisits } from './bot-visits/bot-visits.query';
 export { AgentBots } from './bots/bots.query';

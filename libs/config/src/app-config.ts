@@ -61,6 +61,17 @@ export const CORE_CONFIG_VARIABLES: ConfigVariable[] = [
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const SOURCES = new WeakMap<AppConfig, Readonly<Record<string, string>>>();
+
+/**
+ * The variables a configuration was loaded from (those the service reads, as they were set), for a
+ * thread of the process that loads its own (`loadConfig(configSource(config), sections)`); null for
+ * a configuration not made by `loadConfig`.
+ */
+export function configSource(config: AppConfig): Readonly<Record<string, string>> | null {
+  return SOURCES.get(config) ?? null;
+}
+
 /**
  * Reads and validates the core and every given section in one pass; throws a ConfigError listing
  * every problem (ordered as the variables are declared) when any value is bad.
@@ -89,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sections: reado
     sections: values,
   };
   for (const section of sections) values.set(section.token, section.read(r));
+  SOURCES.set(config, Object.fromEntries(variables.flatMap((v) => (env[v.name] === undefined ? [] : [[v.name, env[v.name]!]]))));
   if (problems.length) {
     const order = (p: string) => variables.findIndex((v) => p.startsWith(`${v.name}:`));
     throw new ConfigError(problems.sort((a, b) => order(a) - order(b)));
