@@ -301,7 +301,6 @@ describe('the probe of item 3: a stale bot-range cache', () => {
         expect(res.status).toBe(202);
         expect(res.body.data).toMatchObject({ accepted: 10_000, botVisits: 10_000 - Math.ceil(10_000 / 7) });
       }
-      console.log("PROBE", every, p99(during), p99(alone), during.length, alone.length);
       if (p99(during) <= 2 * p99(alone)) break;
       const at = (t: number[], f: number) => Math.round([...t].sort((a, b) => a - b)[Math.floor(t.length * f)]);
       misses.push(`a read every ${every} ms: p50 ${at(during, 0.5)}, p90 ${at(during, 0.9)}, p99 ${at(during, 0.99)} ms during (${during.length} reads); alone: p50 ${at(alone, 0.5)}, p90 ${at(alone, 0.9)}, p99 ${at(alone, 0.99)} ms (${alone.length} reads)`);
