@@ -104,8 +104,10 @@ export class IngestThreadLane extends IngestLane implements OnApplicationShutdow
       if (why !== 'exit 0') this.logger.error(`the ingestion thread stopped (${why}); the next batch starts another`);
       waiting.clear();
     };
-    worker.on('error', (error) => fail(error.message));
-    worker.on('exit', (code) => fail(`exit ${code}`));
+    // An uncaught error ends the thread: 'exit' follows it and answers what it held, once.
+    let cause = '';
+    worker.on('error', (error) => (cause = `${error.message}, `));
+    worker.on('exit', (code) => fail(`${cause}exit ${code}`));
     this.thread = thread;
     return thread;
   }
