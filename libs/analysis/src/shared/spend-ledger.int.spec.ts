@@ -84,27 +84,51 @@ describe('the spend ledger', () => {
     expect(await ledger.reserve(question(3, 1))).toEqual({ ask: true });
   });
 
-  it("without budgets, reservations share the organisation's lock (none waits for another); a check waits for those in hand", async () => {
-    await budgets.set(organizationId, { perRunUsd: null, monthlyUsd: null });
-    const sleep = (ms: number) => new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms));
-    // Another reservation of the organisation in hand, not yet committed: it holds the ledger lock shared.
+  const sleep = (ms: number) => new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms));
+
+  /** Runs `during` while another transaction holds the organisation's ledger lock (shared: a reservation in hand; exclusive: a check), then commits it (`commit`). */
+  async function whileLockHeld(mode: 'shared' | 'exclusive', during: (commit: () => Promise<void>) => Promise<void>): Promise<void> {
     const holder = ds.createQueryRunner();
     await holder.connect();
     await holder.startTransaction();
     try {
-      await holder.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended('answer_spend:' || $1::text, 0))`, [organizationId]);
+      await holder.query(`SELECT pg_advisory_xact_lock${mode === 'shared' ? '_shared' : ''}(hashtextextended('answer_spend:' || $1::text, 0))`, [organizationId]);
+      await during(() => holder.commitTransaction());
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+  }
+
+  it("without budgets, reservations share the organisation's lock (none waits for another); a check waits for those in hand", async () => {
+    await budgets.set(organizationId, { perRunUsd: null, monthlyUsd: null });
+    // Another reservation of the organisation in hand, not yet committed: it holds the ledger lock shared.
+    await whileLockHeld('shared', async (commit) => {
       expect(await Promise.race([ledger.reserve(question(4, 0)), sleep(10_000)])).toEqual({ ask: true });
       // A budget to check: the check waits until the reservation in hand is committed (its sums then count it).
       await budgets.set(organizationId, { perRunUsd: 100 });
       const checked = ledger.reserve(question(4, 1));
       expect(await Promise.race([checked, sleep(300)])).toBe('waiting');
-      await holder.commitTransaction();
+      await commit();
       expect(await checked).toEqual({ ask: true });
-    } finally {
-      if (holder.isTransactionActive) await holder.rollbackTransaction();
-      await holder.release();
-    }
+    });
     expect(await states(4)).toEqual(['reserved', 'reserved']);
+  });
+
+  it('without budgets, a reservation (one statement) still waits for a check in hand, then writes its row', async () => {
+    await budgets.set(organizationId, { perRunUsd: null, monthlyUsd: null });
+    // A check of the organisation in hand: it holds the ledger lock exclusively.
+    await whileLockHeld('exclusive', async (commit) => {
+      const reserving = ledger.reserve(question(6, 0));
+      expect(await Promise.race([reserving, sleep(300)])).toBe('waiting');
+      expect(await states(6)).toEqual([]);
+      await commit();
+      expect(await reserving).toEqual({ ask: true });
+    });
+    expect(await states(6)).toEqual(['reserved']);
+    // Given again (a retried job): the row stands, nothing is written twice.
+    expect(await ledger.reserve(question(6, 0))).toEqual({ ask: true });
+    expect(await states(6)).toEqual(['reserved']);
   });
 
   it('without budgets, attempts of one question racing each other all get its one reservation', async () => {

@@ -17,6 +17,24 @@ export type SpendDecision =
 /** Answers averaged for an organisation's estimate per provider (its latest settled ones). */
 const ESTIMATE_SAMPLE = 50;
 
+/** The estimate's sample ($1 organisation, $2 provider, $3 judge calls rather than questions): its size and average tokens. */
+const ESTIMATE_SQL = `SELECT count(*)::int AS n, avg(input_tokens)::float8 AS input, avg(cached_input_tokens)::float8 AS cached, avg(output_tokens)::float8 AS output
+  FROM (SELECT input_tokens, cached_input_tokens, output_tokens FROM answer_spend
+         WHERE organization_id = $1 AND provider = $2 AND state = 'settled' AND input_tokens IS NOT NULL AND (call = 'answer') <> $3
+         ORDER BY settled_at DESC LIMIT ${ESTIMATE_SAMPLE}) s`;
+
+interface EstimateRow {
+  n: number;
+  input: number | null;
+  cached: number | null;
+  output: number | null;
+}
+
+interface Budgets {
+  monthly_usd: string | null;
+  per_run_usd: string | null;
+}
+
 const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 
 /** Whether a budget is set (null or absent: no limit). */
@@ -49,13 +67,12 @@ export class SpendLedger {
    * calls, else the typical usage.
    */
   async estimate(organizationId: number, provider: Provider, model: string, at: Date = new Date(), judge = false): Promise<QuestionEstimate> {
-    const [row]: { n: number; input: number | null; cached: number | null; output: number | null }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS n, avg(input_tokens)::float8 AS input, avg(cached_input_tokens)::float8 AS cached, avg(output_tokens)::float8 AS output
-         FROM (SELECT input_tokens, cached_input_tokens, output_tokens FROM answer_spend
-                WHERE organization_id = $1 AND provider = $2 AND state = 'settled' AND input_tokens IS NOT NULL AND (call = 'answer') <> $3
-                ORDER BY settled_at DESC LIMIT ${ESTIMATE_SAMPLE}) s`,
-      [organizationId, provider, judge],
-    );
+    const [row]: EstimateRow[] = await this.dataSource.query(`SELECT * FROM (${ESTIMATE_SQL}) e`, [organizationId, provider, judge]);
+    return this.estimateOf(row, provider, model, at, judge);
+  }
+
+  /** The estimate from its sample's averages (none: the typical usage), at the price of `model` on `at`. */
+  private estimateOf(row: EstimateRow, provider: Provider, model: string, at: Date, judge: boolean): QuestionEstimate {
     const typical = judge ? TYPICAL_JUDGE_USAGE : TYPICAL_USAGE[provider];
     const usage: TokenUsage = row.n > 0 ? { inputTokens: Math.round(row.input ?? 0), cachedInputTokens: Math.round(row.cached ?? 0), outputTokens: Math.round(row.output ?? 0) } : typical;
     const price = priceOn(this.config.prices, provider, model, at.toISOString().slice(0, 10));
@@ -74,18 +91,24 @@ export class SpendLedger {
    */
   async reserve(q: { organizationId: number; runId: number; n: number; provider: Provider; model: string; call?: string }, now: Date = new Date()): Promise<SpendDecision> {
     const call = q.call ?? 'answer';
-    const estimate = await this.estimate(q.organizationId, q.provider, q.model, now, call !== 'answer');
-    const unchecked = await this.dataSource.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended('answer_spend:' || $1::text, 0))`, [q.organizationId]);
-      const budgets = await this.budgetsOf(m, q.organizationId);
-      // A budget to check: the exclusive path below decides (it reads the budgets and the question's row again).
-      if (limited(budgets?.per_run_usd) || limited(budgets?.monthly_usd)) return null;
-      // The question's row, unless it has one (a retried job's, or another attempt's reserving at the same
-      // time, the lock being shared): that row stands, and is the decision.
-      if (await this.insert(m, { ...q, call }, 'reserved', estimate.usd, now, undefined, true)) return { ask: true as const };
-      return (await this.decided(m, q, call))!;
-    });
-    if (unchecked) return unchecked;
+    const judge = call !== 'answer';
+    // The estimate's sample and the organisation's budgets in one read. The budgets are read before
+    // the lock is taken, as good as under it: setting a budget never takes the lock.
+    const [row]: (EstimateRow & Budgets)[] = await this.dataSource.query(
+      `SELECT e.*, b.monthly_usd, b.per_run_usd FROM (${ESTIMATE_SQL}) e LEFT JOIN organization_budgets b ON b.organization_id = $1`,
+      [q.organizationId, q.provider, judge],
+    );
+    const estimate = this.estimateOf(row, q.provider, q.model, now, judge);
+    if (!limited(row.per_run_usd) && !limited(row.monthly_usd)) {
+      // Nothing to check: the question's row is written under the lock held shared, in one statement
+      // (the lock is taken before the row is written and held until the statement commits), unless the
+      // question has its row already (a retried job's, or another attempt's writing at the same time,
+      // whose commit the insert waits for): that row stands, and is the decision.
+      if (await this.insert(this.dataSource, { ...q, call }, 'reserved', estimate.usd, now, undefined, 'shared')) return { ask: true };
+      const own = await this.decided(this.dataSource, q, call);
+      if (own) return own;
+      // (No row after all: it was removed in between. Decided below, as a check would.)
+    }
     return this.dataSource.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('answer_spend:' || $1::text, 0))`, [q.organizationId]);
       const own = await this.decided(m, q, call);
@@ -124,11 +147,15 @@ export class SpendLedger {
     return { ask: true as const };
   }
 
-  private async budgetsOf(m: { query: DataSource['query'] }, organizationId: number): Promise<{ monthly_usd: string | null; per_run_usd: string | null } | undefined> {
-    const [budgets]: { monthly_usd: string | null; per_run_usd: string | null }[] = await m.query(`SELECT monthly_usd, per_run_usd FROM organization_budgets WHERE organization_id = $1`, [organizationId]);
+  private async budgetsOf(m: { query: DataSource['query'] }, organizationId: number): Promise<Budgets | undefined> {
+    const [budgets]: Budgets[] = await m.query(`SELECT monthly_usd, per_run_usd FROM organization_budgets WHERE organization_id = $1`, [organizationId]);
     return budgets;
   }
 
+  /**
+   * Writes the question's row. `shared`: in one statement under the organisation's ledger lock held
+   * shared, and nothing when the question already has its row (false).
+   */
   private async insert(
     m: { query: DataSource['query'] },
     q: { organizationId: number; runId: number; n: number; provider: Provider; call: string },
@@ -136,12 +163,12 @@ export class SpendLedger {
     estimateUsd: number,
     now: Date,
     stop?: { budget: 'run' | 'month'; limitUsd: number; committedUsd: number },
-    orNothing = false,
+    shared?: 'shared',
   ): Promise<boolean> {
-    // orNothing: when the question already has its row, nothing is written (false).
+    const values = `$1::bigint, $2::int, $3::bigint, $4::text, $5::date, $6::text, $7::numeric, $8::text, $9::numeric, $10::numeric, $11::timestamptz, $12::text`;
     const inserted: unknown[] = await m.query(
-      `INSERT INTO answer_spend (run_id, n, organization_id, provider, month, state, estimate_usd, stopped_by, limit_usd, committed_usd, reserved_at, call)
-       VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12)${orNothing ? ' ON CONFLICT (run_id, n, call) DO NOTHING' : ''} RETURNING 1`,
+      `${shared ? `WITH ledger_lock AS (SELECT pg_advisory_xact_lock_shared(hashtextextended('answer_spend:' || $3::text, 0))) ` : ''}INSERT INTO answer_spend (run_id, n, organization_id, provider, month, state, estimate_usd, stopped_by, limit_usd, committed_usd, reserved_at, call)
+       ${shared ? `SELECT ${values} FROM ledger_lock ON CONFLICT (run_id, n, call) DO NOTHING` : `VALUES (${values})`} RETURNING 1`,
       [q.runId, q.n, q.organizationId, q.provider, monthOf(now), state, estimateUsd.toFixed(6), stop?.budget ?? null, stop?.limitUsd ?? null, stop?.committedUsd.toFixed(6) ?? null, now, q.call],
     );
     return inserted.length > 0;
