@@ -67,7 +67,7 @@ export class SpendLedger {
    * calls, else the typical usage.
    */
   async estimate(organizationId: number, provider: Provider, model: string, at: Date = new Date(), judge = false): Promise<QuestionEstimate> {
-    const [row]: EstimateRow[] = await this.dataSource.query(`SELECT * FROM (${ESTIMATE_SQL}) e`, [organizationId, provider, judge]);
+    const [row]: EstimateRow[] = await this.dataSource.query(ESTIMATE_SQL, [organizationId, provider, judge]);
     return this.estimateOf(row, provider, model, at, judge);
   }
 
