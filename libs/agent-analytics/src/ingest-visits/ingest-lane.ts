@@ -37,13 +37,13 @@ interface Waiting {
 
 /**
  * Batches taken on a thread of their own (`ingest.thread.ts`: its own event loop, its own
- * application context and its own AGENT_INGEST_CONNECTIONS connections). A batch's parsing,
+ * application context and its own AGENT_INGEST_CONNECTIONS + 2 connections). A batch's parsing,
  * checks, classification and COPY encoding are CPU work: on the thread that serves requests, every
  * other request of the process (another organisation's reads) waited behind it, and on a loaded
  * machine that thread, always busy, lost the kernel's preference for threads that wake from sleep.
  *
  * The thread starts with the first batch and is started again after it fails; a batch in flight
- * when it fails answers 500 and stored nothing (its transaction ends with its connection). On
+ * when it fails answers 503 and stored nothing (its transaction ends with its connection). On
  * shutdown the thread finishes the batches it holds, closes its connections and ends.
  */
 export class IngestThreadLane extends IngestLane implements OnApplicationShutdown {
