@@ -13,6 +13,7 @@ import {
 } from '../../event.types';
 import type { EventSchemaRegistry } from '../../upcasting/event-schema-registry';
 import { runSubscription } from '../../subscription/run-subscription';
+import { CoalescedFeedReads } from '../../subscription/coalesced-feed-reads';
 import { FeedNotifier } from './feed-notifier';
 
 export interface PostgresEventStoreOptions {
@@ -89,6 +90,8 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly notifier: FeedNotifier;
   private readonly pollIntervalMs: number;
+  /** The subscriptions' reads: those made together (one wake-up of every live subscription) are one read. */
+  private readonly feedReads = new CoalescedFeedReads((options) => this.readAll(options));
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
@@ -282,7 +285,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    return runSubscription(this, this.notifier, { pollIntervalMs: this.pollIntervalMs, ...options });
+    return runSubscription(this.feedReads, this.notifier, { pollIntervalMs: this.pollIntervalMs, ...options });
   }
 
   async ping(): Promise<void> {
