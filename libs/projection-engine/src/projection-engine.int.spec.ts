@@ -144,4 +144,16 @@ describe('projection engine', () => {
     await until(async () => JSON.stringify(await table('event_type_counts')) === JSON.stringify(await eventCountsFromStore()));
     await live.stop();
   });
+
+  it("refreshes the planner's statistics of the feed before replaying it (a page is then read by the feed's index, whatever loaded the events)", async () => {
+    await appendMany(50, 4);
+    const analysedAt = async () => (await ds.query(`SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'events'`))[0].last_analyze as Date | null;
+    const before = await analysedAt();
+    await new ProjectionRebuilder(ds, store, 250).rebuild(eventTypeCountsProjector);
+    const after = await analysedAt();
+    expect(after).not.toBeNull();
+    expect(before === null || after!.getTime() > before.getTime()).toBe(true);
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'events' AND attname = 'type'`);
+    expect(n).toBe(1);
+  });
 });

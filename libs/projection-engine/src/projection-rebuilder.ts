@@ -48,7 +48,7 @@ const BULK_PAGE = 20_000;
 export class ProjectionRebuilder {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore & { countEventsAfter?: (p: FeedPosition, cap?: number) => Promise<number> },
+    private readonly store: EventStore & { countEventsAfter?: (p: FeedPosition, cap?: number) => Promise<number>; refreshFeedStatistics?: () => Promise<void> },
     private readonly batchSize = 5000,
     /** PROJECTION_SHARDS: the swap sets each shard's checkpoint (and removes those of another count). */
     private readonly shards = 1,
@@ -64,6 +64,8 @@ export class ProjectionRebuilder {
       const [{ ok }] = await qr.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok`, [LOCK_NAMESPACE.rebuild, projector.name]);
       if (!ok) throw new RebuildAlreadyRunningError(`a rebuild of ${projector.name} is already running`);
       try {
+        // The replay reads the whole feed by its index: the planner needs to know the feed as it is now.
+        await this.store.refreshFeedStatistics?.();
         const total = this.store.countEventsAfter ? await this.store.countEventsAfter(START) : 0;
         await this.createShadowTables(qr, projector);
         const bulk = projector.bulk;
