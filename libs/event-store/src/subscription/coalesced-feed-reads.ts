@@ -30,14 +30,11 @@ export class CoalescedFeedReads {
     this.loader = new DataLoader(
       (asked) => {
         const together = this.readTogether(asked);
-        const settled = together.then(
-          () => undefined,
-          () => undefined,
-        );
-        this.inFlight = settled;
-        void settled.then(() => {
+        const ended = () => {
           if (this.inFlight === settled) this.inFlight = null;
-        });
+        };
+        const settled = together.then(ended, ended);
+        this.inFlight = settled;
         return together;
       },
       { cache: false, batchScheduleFn: (dispatch) => (this.inFlight ? void this.inFlight.then(dispatch) : setImmediate(dispatch)) },
