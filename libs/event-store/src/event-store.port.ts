@@ -3,6 +3,9 @@ import type { AppendResult, EventToAppend, ExpectedRevision, FeedPosition, Recor
 /** Injection token for the configured event store adapter. */
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
+/** A feed read's `limit` when it names none. */
+export const DEFAULT_READ_ALL_LIMIT = 1000;
+
 export interface ReadAllOptions {
   /** Read events strictly after this position (default: from the beginning). */
   after?: FeedPosition;

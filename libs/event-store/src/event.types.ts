@@ -16,6 +16,11 @@ export function comparePositions(a: FeedPosition, b: FeedPosition): number {
   return 0;
 }
 
+/** The later of two positions (either when they are equal). */
+export function laterPosition(a: FeedPosition, b: FeedPosition): FeedPosition {
+  return comparePositions(a, b) >= 0 ? a : b;
+}
+
 export function formatPosition(p: FeedPosition): string {
   return `${p.commit}/${p.prepare}`;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { comparePositions, type EventStore, type FeedPosition, type RecordedEvent, type Subscription } from '@libs/event-store';
+import { comparePositions, laterPosition, type EventStore, type FeedPosition, type RecordedEvent, type Subscription } from '@libs/event-store';
 import type { PoolClient } from 'pg';
 import { preparedQuery } from '@libs/sql';
 import { LOCK_NAMESPACE } from './advisory-locks';
@@ -49,7 +49,6 @@ class CheckpointMovedError extends Error {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const maxPosition = (a: FeedPosition, b: FeedPosition) => (comparePositions(a, b) >= 0 ? a : b);
 
 /**
  * Runs a group of projectors and reactors live (a single one is a group of one). Each member keeps
@@ -278,7 +277,7 @@ export class ProjectorRunner {
       throw error;
     }
     for (const { member, events: mine } of due) {
-      member.position = maxPosition(member.position!, to);
+      member.position = laterPosition(member.position!, to);
       this.options.onBatchApplied?.(member.consumer.name, mine.length, to);
     }
   }

@@ -1,9 +1,6 @@
 import DataLoader from 'dataloader';
-import type { ReadAllOptions, ReadAllResult } from '../event-store.port';
-import { START, comparePositions, type FeedPosition, type RecordedEvent } from '../event.types';
-
-const DEFAULT_LIMIT = 1000;
-const later = (a: FeedPosition, b: FeedPosition) => (comparePositions(a, b) >= 0 ? a : b);
+import { DEFAULT_READ_ALL_LIMIT, type ReadAllOptions, type ReadAllResult } from '../event-store.port';
+import { START, comparePositions, laterPosition, type RecordedEvent } from '../event.types';
 
 /**
  * Feed reads asked for together served by one read. Every live subscription of a process wakes on
@@ -49,7 +46,7 @@ export class CoalescedFeedReads {
     if (asked.length === 1) return [await this.read(asked[0])];
     let after = asked[0].after ?? START;
     for (const o of asked) if (comparePositions(o.after ?? START, after) < 0) after = o.after ?? START;
-    const limit = Math.max(...asked.map((o) => o.limit ?? DEFAULT_LIMIT));
+    const limit = Math.max(...asked.map((o) => o.limit ?? DEFAULT_READ_ALL_LIMIT));
     const eventTypes = asked.some((o) => !o.eventTypes) ? undefined : [...new Set(asked.flatMap((o) => o.eventTypes!))];
     const page = await this.read({ after, limit, eventTypes });
     return Promise.all(asked.map((o) => this.share(page, o)));
@@ -57,7 +54,7 @@ export class CoalescedFeedReads {
 
   private async share(page: ReadAllResult, options: ReadAllOptions): Promise<ReadAllResult> {
     const after = options.after ?? START;
-    const limit = options.limit ?? DEFAULT_LIMIT;
+    const limit = options.limit ?? DEFAULT_READ_ALL_LIMIT;
     if (!page.endOfFeed && comparePositions(after, page.next) >= 0) return this.read(options);
     const types = options.eventTypes ? new Set(options.eventTypes) : null;
     const events: RecordedEvent[] = [];
@@ -67,6 +64,6 @@ export class CoalescedFeedReads {
       if (events.length === limit) return { events, next: e.position, endOfFeed: false };
     }
     if (!page.endOfFeed) return { events, next: page.next, endOfFeed: false };
-    return { events, next: later(page.next, events.length ? events[events.length - 1].position : after), endOfFeed: true };
+    return { events, next: laterPosition(page.next, events.length ? events[events.length - 1].position : after), endOfFeed: true };
   }
 }

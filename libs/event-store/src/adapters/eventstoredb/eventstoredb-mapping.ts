@@ -13,7 +13,7 @@ import {
   type FeedPosition,
   type RecordedEvent,
 } from '../../event.types';
-import type { ReadAllOptions, ReadAllResult } from '../../event-store.port';
+import { DEFAULT_READ_ALL_LIMIT, type ReadAllOptions, type ReadAllResult } from '../../event-store.port';
 import type { EventSchemaRegistry } from '../../upcasting/event-schema-registry';
 
 /** EventStoreDB's expected-revision values (the client's constants are these strings). */
@@ -23,7 +23,6 @@ export type EsdbCurrentRevision = 'no_stream' | bigint;
 /** Where a forward read of `$all` starts (inclusive). */
 export type EsdbReadPosition = 'start' | 'end' | FeedPosition;
 
-export const DEFAULT_READ_ALL_LIMIT = 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Expected revisions

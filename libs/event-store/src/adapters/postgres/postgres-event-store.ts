@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import type { EventStore, ReadAllOptions, ReadAllResult, SubscribeOptions, Subscription } from '../../event-store.port';
+import { DEFAULT_READ_ALL_LIMIT, type EventStore, type ReadAllOptions, type ReadAllResult, type SubscribeOptions, type Subscription } from '../../event-store.port';
 import { DuplicateEventIdError, EventStoreUnavailableError, WrongExpectedRevisionError } from '../../event-store.errors';
 import {
   START,
-  comparePositions,
+  laterPosition,
   type AppendResult,
   type EventToAppend,
   type ExpectedRevision,
@@ -225,7 +225,7 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
     const after = options.after ?? START;
-    const limit = options.limit ?? 1000;
+    const limit = options.limit ?? DEFAULT_READ_ALL_LIMIT;
     const filter = options.eventTypes ? 'AND type = ANY($4::text[])' : '';
     const params: unknown[] = [after.commit.toString(), after.prepare.toString(), limit];
     if (options.eventTypes) params.push(options.eventTypes);
@@ -253,7 +253,7 @@ export class PostgresEventStore implements EventStore {
     // the feed can continue past all of them, including the ones the type filter left out.
     const pastHorizon: FeedPosition = { commit: horizon - 1n, prepare: MAX_BIGINT };
     const lastRead = events.length ? events[events.length - 1].position : after;
-    const next = comparePositions(pastHorizon, lastRead) > 0 ? pastHorizon : lastRead;
+    const next = laterPosition(pastHorizon, lastRead);
     return { events, next, endOfFeed: true };
   }
 
