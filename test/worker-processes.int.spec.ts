@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Client, Pool } from 'pg';
 import { EventSchemaRegistry, ExpectedRevision, PostgresEventStore } from '@libs/event-store';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from './support/test-database';
@@ -73,6 +74,23 @@ describe('worker processes', () => {
     expect(Number(cp.rows[0].events_applied)).toBe(await stored());
     worker.kill('SIGTERM');
     expect(await exited(worker)).toBe(0);
+  });
+
+  it.each(['worker', 'api'] as const)('%s: a process stopped while it is still starting closes cleanly and exits 0 (signals are handled from the start)', async (app) => {
+    // A database that takes connections and never answers: the process's start waits on it, in its main function.
+    const waiting = new Set<Socket>();
+    const silent = createServer((socket) => waiting.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const child = startApp(app, { ...env(), DATABASE_URL: `postgres://postgres@127.0.0.1:${(silent.address() as AddressInfo).port}/none` });
+      await until(async () => waiting.size > 0, 30_000, `the ${app} to reach its database`);
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+      expect(child.signalCode).toBeNull();
+    } finally {
+      for (const socket of waiting) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('two workers started at once: the projector runs in exactly one, and the other takes over when it dies', async () => {

@@ -5,9 +5,12 @@ import { loadServiceConfig } from '../../composition/config';
 
 runMain(async () => {
   const config = loadServiceConfig();
+  // Signals are handled from the start (a SIGTERM while the application is being created closes it cleanly).
+  let starting: ReturnType<typeof createApiApp> | null = null;
+  closeOnSignal({ close: async () => (await starting)?.close() }, config.shutdownTimeoutMs);
   await checkPostgres(config);
   await checkRedis(config);
-  const app = await createApiApp(config);
-  closeOnSignal(app, config.shutdownTimeoutMs);
+  starting = createApiApp(config);
+  const app = await starting;
   await app.listen({ port: config.port, host: config.host });
 });
